@@ -1,0 +1,117 @@
+# quickbox: one multicall binary. `make help` lists the targets.
+#
+#   make                    ./quickbox, optimised, -Wall -Wextra -Werror
+#   make APPLETS="pf pk"    only those applets (default: every applet whose
+#                           applets/FAMILY.c exists; or set it in config/local.mk)
+#   make test               build, install test tools if missing, run bats
+#   make check              the same suite on an ASan+UBSan build
+#   make static             static binary (musl-gcc if present, else glibc)
+#   make install PREFIX=/usr/local DESTDIR=   binary + one link per applet
+#   make bench              the benchmark (bench.sh)
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+B       ?= build
+BIN     ?= quickbox
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
+EXTRA   ?=
+LDLIBS  ?= -lm
+
+-include config/local.mk
+
+# name:family pairs from the one applet list
+PAIRS   := $(shell sed -n 's/^APPLET.\([a-z0-9_]*\), *\([a-z0-9_]*\),.*/\1:\2/p' config/applets.def)
+name     = $(word 1,$(subst :, ,$(1)))
+family   = $(word 2,$(subst :, ,$(1)))
+AVAIL   := $(foreach p,$(PAIRS),$(if $(wildcard applets/$(call family,$(p)).c),$(call name,$(p))))
+APPLETS ?= $(AVAIL)
+BAD     := $(filter-out $(AVAIL),$(APPLETS))
+ifneq ($(BAD),)
+$(error unknown or unimplemented applet(s): $(BAD); available: $(AVAIL))
+endif
+FAMILIES := $(sort $(foreach p,$(PAIRS),$(if $(filter $(call name,$(p)),$(APPLETS)),$(call family,$(p)))))
+
+CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
+CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
+OBJ      := $(B)/core/main.o $(CORE_OBJ) $(FAMILIES:%=$(B)/applets/%.o)
+ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(EXTRA) -I$(B) -Icore -MMD -MP
+
+TEST_SRC := $(wildcard tests/*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
+
+.PHONY: all test testbin check static install uninstall clean bench help deps FORCE
+all: $(BIN)
+
+$(BIN): $(OBJ)
+	$(CC) $(CFLAGS) $(EXTRA) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+$(B)/%.o: %.c $(B)/enabled.h
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+# ENABLE_<name> 0/1 for every listed name; rewritten only when it changes,
+# after checking the list is sorted and free of duplicates.
+$(B)/enabled.h: FORCE
+	@mkdir -p $(B)
+	@names=$$(sed -n 's/^APPLET.\([a-z0-9_]*\),.*/\1/p' config/applets.def); \
+	 if [ "$$(printf '%s\n' $$names | LC_ALL=C sort -u)" != "$$(printf '%s\n' $$names)" ]; then \
+	   echo "config/applets.def: names must be sorted and unique" >&2; exit 1; fi; \
+	 for n in $$names; do v=0; for a in $(APPLETS); do [ $$n = $$a ] && v=1; done; \
+	   u=$$(echo $$n | tr a-z A-Z); \
+	   printf '#define ENABLE_%s %s\n#define ENABLE_%s %s\n' $$n $$v $$u $$v; done > $@.tmp; \
+	 cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+-include $(OBJ:.o=.d)
+
+# test helpers: tests/unit_*.c link the core (no I/O wrappers needed),
+# the others are standalone fixtures
+build/tests/unit_%: tests/unit_%.c $(CORE_SRC) $(wildcard core/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(WFLAGS) $(CFLAGS) -Icore -o $@ $< $(CORE_SRC) -lm
+build/tests/%: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(WFLAGS) $(CFLAGS) -o $@ $< -lpthread
+deps:
+	@sh tests/deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory all testbin
+	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
+
+testbin: $(TEST_BIN)
+
+check: deps
+	@$(MAKE) --no-print-directory B=build-asan BIN=build-asan/quickbox OPT=-O1 \
+	  EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	@$(MAKE) --no-print-directory testbin
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
+
+static:
+	@if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; else cc=$(CC); fi; \
+	 $(MAKE) --no-print-directory CC=$$cc B=build-static BIN=build-static/quickbox \
+	   OPT="-Os" CFLAGS="-Os" LDFLAGS="-static -s" && \
+	 echo "static build ($$cc): build-static/quickbox $$(wc -c < build-static/quickbox) bytes"
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/quickbox
+	for n in $$(./$(BIN) --list); do ln -sf quickbox $(DESTDIR)$(PREFIX)/bin/$$n; done
+	for m in docs/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
+
+uninstall:
+	for n in $$(./$(BIN) --list); do rm -f $(DESTDIR)$(PREFIX)/bin/$$n; done
+	rm -f $(DESTDIR)$(PREFIX)/bin/quickbox
+	for m in docs/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#docs/}; done
+
+bench: all
+	@$(MAKE) --no-print-directory static || true
+	sh ./bench.sh
+
+clean:
+	rm -rf build build-asan build-static quickbox
+
+help:
+	@sed -n '2,12s/^# \{0,1\}//p' Makefile

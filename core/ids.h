@@ -1,0 +1,11 @@
+/* ids.h: user and group names <-> ids (numbers accepted as they are). */
+#ifndef QB_IDS_H
+#define QB_IDS_H
+
+#include <sys/types.h>
+
+/* name or decimal id: 0 on success, -1 if unknown or malformed */
+int user_id(const char *s, uid_t *out);
+int group_id(const char *s, gid_t *out);
+
+#endif

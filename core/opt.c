@@ -1,0 +1,308 @@
+/* opt.c: the option parser behind every applet (syntaxes in opt.h). */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "opt.h"
+#include "out.h"
+
+char opt_err[512];
+
+void opt_seterr(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(opt_err, sizeof opt_err, fmt, ap);
+	va_end(ap);
+}
+
+struct parse {
+	const struct optset *os;
+	const char *prog;   /* basename, for native messages */
+	char **argv;        /* argv[0] as invoked, for GNU messages */
+	opt_cb cb;
+	void *ctx;
+};
+
+int opt_bool(const char *val)
+{
+	static const char *const yes[] = {"1", "true", "yes", "on", "t", "y", 0};
+	static const char *const no[] = {"0", "false", "no", "off", "f", "n", 0};
+	int i;
+
+	if (!val)
+		return 1;
+	for (i = 0; yes[i]; i++)
+		if (!strcasecmp(val, yes[i]))
+			return 1;
+	for (i = 0; no[i]; i++)
+		if (!strcasecmp(val, no[i]))
+			return 0;
+	return -1;
+}
+
+/* cligen spelling rule: case, '_' and '-' do not count */
+static int norm_prefix(const char *name, const char *given, size_t glen, int *exact)
+{
+	size_t i = 0;
+
+	for (; *name; name++) {
+		if (*name == '_' || *name == '-')
+			continue;
+		while (i < glen && (given[i] == '_' || given[i] == '-'))
+			i++;
+		if (i == glen)
+			break;
+		if (tolower((unsigned char)*name) != tolower((unsigned char)given[i]))
+			return 0;
+		i++;
+	}
+	while (i < glen && (given[i] == '_' || given[i] == '-'))
+		i++;
+	if (i < glen)
+		return 0;
+	*exact = !*name;
+	return 1;
+}
+
+static int gnu_prefix(const char *name, const char *given, size_t glen, int *exact)
+{
+	if (strncmp(name, given, glen))
+		return 0;
+	*exact = name[glen] == 0;
+	return 1;
+}
+
+/* index of the long option named by given[0..glen), -1 unknown, -2 ambiguous */
+static int find_long(const struct parse *p, const char *given, size_t glen)
+{
+	const struct optdef *d = p->os->defs;
+	int gnu = p->os->style & OPT_GNU, found = -1, n = 0, i, ex;
+
+	for (i = 0; d[i].lname; i++) {
+		if (!*d[i].lname)
+			continue;
+		if (!(gnu ? gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex))
+			continue;
+		if (ex)
+			return i;
+		found = i;
+		n++;
+	}
+	return n == 1 ? found : n ? -2 : -1;
+}
+
+static void ambiguous(const struct parse *p, const char *given, size_t glen)
+{
+	const struct optdef *d = p->os->defs;
+	size_t k;
+	int i, ex;
+
+	if (p->os->style & OPT_GNU)
+		k = (size_t)snprintf(opt_err, sizeof opt_err,
+		    "%s: option '--%.*s' is ambiguous; possibilities:",
+		    p->argv[0], (int)glen, given);
+	else
+		k = (size_t)snprintf(opt_err, sizeof opt_err,
+		    "%s: ambiguous option '--%.*s' (could be:", p->prog,
+		    (int)glen, given);
+	for (i = 0; d[i].lname && k < sizeof opt_err; i++)
+		if (*d[i].lname && ((p->os->style & OPT_GNU) ?
+		    gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex))
+			k += (size_t)snprintf(opt_err + k, sizeof opt_err - k,
+			    (p->os->style & OPT_GNU) ? " '--%s'" : " --%s",
+			    d[i].lname);
+	if (!(p->os->style & OPT_GNU) && k < sizeof opt_err)
+		snprintf(opt_err + k, sizeof opt_err - k, ")");
+}
+
+/* "--name[=val]" at argv[*i]; may consume argv[*i+1] */
+static int do_long(const struct parse *p, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i] + 2, *sep;
+	const struct optdef *d;
+	int gnu = p->os->style & OPT_GNU, id;
+	size_t glen;
+	char *val = NULL;
+
+	sep = gnu ? strchr(a, '=') : strpbrk(a, "=:");
+	glen = sep ? (size_t)(sep - a) : strlen(a);
+	id = find_long(p, a, glen);
+	if (id == -2) {
+		ambiguous(p, a, glen);
+		return -1;
+	}
+	if (id < 0) {
+		if (gnu)
+			opt_seterr("%s: unrecognized option '--%s'", p->argv[0], a);
+		else
+			opt_seterr("%s: unknown option '--%.*s'", p->prog, (int)glen, a);
+		return -1;
+	}
+	d = &p->os->defs[id];
+	if (sep)
+		val = (char *)sep + 1;
+	if (d->arg == OPT_FLAG) {
+		if (val && gnu) {
+			opt_seterr("%s: option '--%s' doesn't allow an argument",
+			    p->argv[0], d->lname);
+			return -1;
+		}
+		if (val) {
+			int b = opt_bool(val);
+
+			if (b < 0) {
+				opt_seterr("%s: option '--%s' is a flag; bad value '%s'",
+				    p->prog, d->lname, val);
+				return -1;
+			}
+			val = b ? NULL : "0";
+		}
+	} else if (!val && d->arg == OPT_VALUE) {
+		if (*i + 1 >= argc) {
+			if (gnu)
+				opt_seterr("%s: option '--%s' requires an argument",
+				    p->argv[0], d->lname);
+			else
+				opt_seterr("%s: option '--%s' needs a value",
+				    p->prog, d->lname);
+			return -1;
+		}
+		val = argv[++*i];
+	}
+	return p->cb(p->ctx, id, val);
+}
+
+static int find_short(const struct optdef *d, char c)
+{
+	int i;
+
+	for (i = 0; d[i].lname; i++)
+		if (d[i].sname == c)
+			return i;
+	return -1;
+}
+
+/* "-abc" bundle at argv[*i]; a value option takes the rest or the next arg */
+static int do_short(const struct parse *p, int argc, char **argv, int *i)
+{
+	char *a = argv[*i] + 1;
+	int gnu = p->os->style & OPT_GNU;
+
+	for (; *a; a++) {
+		int id = find_short(p->os->defs, *a);
+		const struct optdef *d;
+		char *val;
+
+		if (id < 0) {
+			if (gnu)
+				opt_seterr("%s: invalid option -- '%c'", p->argv[0], *a);
+			else
+				opt_seterr("%s: unknown option '-%c'", p->prog, *a);
+			return -1;
+		}
+		d = &p->os->defs[id];
+		if (d->arg == OPT_FLAG) {
+			if (p->cb(p->ctx, id, NULL))
+				return -1;
+			continue;
+		}
+		val = a + 1;
+		if (!gnu && (*val == '=' || *val == ':'))
+			val++;
+		else if (!*val && d->arg == OPT_OPTIONAL)
+			val = NULL;
+		else if (!*val) {
+			if (*i + 1 >= argc) {
+				if (gnu)
+					opt_seterr("%s: option requires an argument -- '%c'",
+					    p->argv[0], *a);
+				else
+					opt_seterr("%s: option '-%c' needs a value",
+					    p->prog, *a);
+				return -1;
+			}
+			val = argv[++*i];
+		}
+		return p->cb(p->ctx, id, val);
+	}
+	return 0;
+}
+
+int opt_parse(const struct optset *os, int argc, char **argv, opt_cb cb, void *ctx)
+{
+	struct parse p;
+	const char *slash = strrchr(argv[0], '/');
+	int i, done = 0, inorder = os->style & OPT_INORDER;
+
+	p.os = os;
+	p.prog = slash ? slash + 1 : argv[0];
+	p.argv = argv;
+	p.cb = cb;
+	p.ctx = ctx;
+	opt_err[0] = 0;
+	if ((os->style & OPT_GNU) && getenv("POSIXLY_CORRECT"))
+		inorder = 1;
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+		int r;
+
+		if (done || a[0] != '-' || !a[1]) {
+			if (cb(ctx, OPT_OPERAND, a))
+				return -1;
+			done |= inorder;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			done = 1;
+			continue;
+		}
+		r = a[1] == '-' ? do_long(&p, argc, argv, &i) : do_short(&p, argc, argv, &i);
+		if (r)
+			return -1;
+	}
+	return 0;
+}
+
+void opt_help(const struct optset *os, const char *prog)
+{
+	const struct optdef *d;
+	char col[96];
+
+	out_str("Usage: ");
+	out_str(prog);
+	out_char(' ');
+	out_str(os->usage);
+	out_str("\n\nOptions:\n");
+	for (d = os->defs; d->lname; d++) {
+		int n;
+
+		if (!d->help)
+			continue;
+		n = snprintf(col, sizeof col, "  %c%c%s%s%s%s%s%s",
+		    d->sname ? '-' : ' ', d->sname ? d->sname : ' ',
+		    !*d->lname ? "" : d->sname ? ", " : "  ",
+		    *d->lname ? "--" : "", d->lname,
+		    d->arg == OPT_OPTIONAL ? "[" : "",
+		    d->arg != OPT_FLAG ? "=" : "",
+		    d->arg != OPT_FLAG ? d->argname : "");
+		if (n < 0 || (size_t)n >= sizeof col)
+			n = (int)strlen(col);
+		out_write(col, (size_t)n);
+		if (d->arg == OPT_OPTIONAL)
+			out_char(']'), n++;
+		do
+			out_char(' ');
+		while (++n < 28);
+		out_str(d->help);
+		out_char('\n');
+	}
+	if (os->more) {
+		out_char('\n');
+		out_str(os->more);
+	}
+}

@@ -1,0 +1,70 @@
+/* opt.h: one table-driven option parser for every applet, two syntaxes.
+ *
+ * An applet declares a `struct optset`: its usage line, its options (one
+ * `struct optdef` each, which also produce --help) and a style:
+ *
+ *  OPT_CLIGEN (native applets pf pk pw tails tim):
+ *    -k2  -k 2  -k=2  -k:2  --k=2  --k:2  --k 2  (value options)
+ *    -e1 == -e -1 (bundled flags)  -fk2 (flags then a value option)
+ *    long names match ignoring case, '_' and '-', or by a unique prefix;
+ *    --flag=true|false|yes|no|on|off|1|0 sets a flag explicitly;
+ *    a value option takes the next argument whatever it looks like
+ *    (-h -3); "--" ends options; "-" is an operand.
+ *  OPT_GNU (personalities pgrep pkill pidwait pidof head tail):
+ *    getopt_long rules: -n5 -n 5 --lines=5 --lines 5 (required values),
+ *    --follow=name only for optional values, case-sensitive unique-prefix
+ *    long names, glibc's exact error texts.
+ *  | OPT_INORDER: stop at the first operand (tim); otherwise options and
+ *    operands may be mixed (permutation), unless POSIXLY_CORRECT is set
+ *    in OPT_GNU style.
+ *
+ * The parser reports every option and operand, in command-line order, to
+ * the applet's callback, so "last one wins" or "repeatable list" is the
+ * applet's choice. It never prints or exits: on a syntax error it returns
+ * -1 and opt_err holds the one-line message (without trailing newline),
+ * e.g. "pf: unknown option '-Q'" or "head: invalid option -- 'Q'". */
+#ifndef QB_OPT_H
+#define QB_OPT_H
+
+enum { OPT_CLIGEN = 0, OPT_GNU = 1, OPT_INORDER = 2 };
+
+/* optdef.arg */
+enum { OPT_FLAG = 0, OPT_VALUE = 1, OPT_OPTIONAL = 2 };
+
+struct optdef {
+	const char *lname;  /* long name, NULL ends the table */
+	char sname;         /* short letter, 0 for long-only */
+	char arg;           /* OPT_FLAG, OPT_VALUE, OPT_OPTIONAL (GNU: --x=v only) */
+	const char *argname;/* shown in help: "N", "STR"; NULL for flags */
+	const char *help;   /* one line; NULL hides the option from --help */
+};
+
+struct optset {
+	const char *usage;  /* "pf [options] [PATTERN...]" (without the program) */
+	const struct optdef *defs;
+	int style;
+	const char *more;   /* text printed after the option table, or NULL */
+};
+
+/* id: index into defs, or OPT_OPERAND for an operand.
+ * val: the value (NULL for a flag set true, "" never for flags unless given
+ *      as --flag=false -> val "0"; for flags val is NULL or "0"/"1").
+ * Return 0 to go on, -1 to stop parsing (opt_parse then returns -1 and the
+ * callback should have set opt_err with opt_seterr()). */
+#define OPT_OPERAND (-1)
+typedef int (*opt_cb)(void *ctx, int id, char *val);
+
+/* argv[0] is the program as invoked (used in GNU-style messages) */
+int opt_parse(const struct optset *os, int argc, char **argv, opt_cb cb, void *ctx);
+
+extern char opt_err[512];
+void opt_seterr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* --help text into the out.h buffer: "Usage: PROG USAGE\n" and the table */
+void opt_help(const struct optset *os, const char *prog);
+
+/* flag value helper for callbacks: 1 for NULL/"1"/"true"/..., 0 for
+ * "0"/"false"/..., -1 otherwise */
+int opt_bool(const char *val);
+
+#endif

@@ -1,0 +1,110 @@
+/* out.c: buffered stdout over write(2), with remembered write errors. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "out.h"
+
+#define OUT_CAP 65536   /* one pipe's worth: fewest syscalls for big output */
+
+int out_fd = 1;
+int out_error;
+
+static char buf[OUT_CAP];
+static size_t len;
+static int linebuf;
+static int last = -1;
+
+int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int out_flush(void)
+{
+	if (len && !out_error && write_all(out_fd, buf, len))
+		out_error = errno;
+	len = 0;
+	return out_error ? -1 : 0;
+}
+
+void out_write(const void *p, size_t n)
+{
+	if (!n)
+		return;
+	last = ((const unsigned char *)p)[n - 1];
+	if (out_error)
+		return;         /* already failed: drop, xexit reports once */
+	if (n >= OUT_CAP) { /* big blocks bypass the copy */
+		out_flush();
+		if (!out_error && write_all(out_fd, p, n))
+			out_error = errno;
+		return;
+	}
+	if (len + n > OUT_CAP)
+		out_flush();
+	memcpy(buf + len, p, n);
+	len += n;
+	if (linebuf && memchr(p, '\n', n))
+		out_flush();
+}
+
+void out_str(const char *s)
+{
+	out_write(s, strlen(s));
+}
+
+void out_char(char c)
+{
+	out_write(&c, 1);
+}
+
+void out_ull(unsigned long long v)
+{
+	char d[24], *p = d + sizeof d;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	out_write(p, (size_t)(d + sizeof d - p));
+}
+
+void out_ll(long long v)
+{
+	if (v < 0) {
+		out_char('-');
+		out_ull(0ULL - (unsigned long long)v);
+	} else {
+		out_ull((unsigned long long)v);
+	}
+}
+
+void out_linebuf(int on)
+{
+	linebuf = on;
+	if (on)
+		out_flush();
+}
+
+size_t out_pending(void)
+{
+	return len;
+}
+
+int out_lastbyte(void)
+{
+	return last;
+}

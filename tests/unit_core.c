@@ -1,0 +1,111 @@
+/* unit_core: drives the core helpers from the command line so bats can test
+ * them without an applet (tests/core.bats).
+ *   unit_core cligen|gnu|inorder ARGS...  print each parse event a line
+ *   unit_core ll S LO HI | sfx S | dbl S | sig S | signame N | user S | group S
+ *   unit_core help                         the --help text of the table */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "ids.h"
+#include "num.h"
+#include "opt.h"
+#include "out.h"
+#include "sig.h"
+
+static const struct optdef defs[] = {
+	{"full", 'f', OPT_FLAG, 0, "match the full command line"},
+	{"ignoreCase", 'i', OPT_FLAG, 0, "ignore case"},
+	{"first", '1', OPT_FLAG, 0, "first match only"},
+	{"exist", 'e', OPT_FLAG, 0, "exit 0 at the first match"},
+	{"k", 'k', OPT_VALUE, "N", "a number"},
+	{"delim", 'd', OPT_VALUE, "STR", "delimiter"},
+	{"Labels", 'L', OPT_VALUE, "LABEL", "label (repeatable)"},
+	{"lines", 'n', OPT_VALUE, "N", "lines"},
+	{"follow", 0, OPT_OPTIONAL, "HOW", "follow"},
+	{"follower", 'F', OPT_FLAG, 0, "another f-name, for prefixes"},
+	{"hidden", 'Z', OPT_FLAG, 0, 0},
+	{0, 0, 0, 0, 0},
+};
+
+static int event(void *ctx, int id, char *val)
+{
+	(void)ctx;
+	if (id == OPT_OPERAND)
+		printf("@%s\n", val);
+	else if (val)
+		printf("%s=%s\n", defs[id].lname, val);
+	else
+		printf("%s\n", defs[id].lname);
+	return 0;
+}
+
+static int number(const char *what, int e, const char *s)
+{
+	if (e) {
+		printf("%s %s: %s\n", what, s, e == ERANGE ? "ERANGE" : "EINVAL");
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct optset os = {"[options] ARGS", defs, OPT_CLIGEN, "More text.\n"};
+	const char *m = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(m, "cligen") || !strcmp(m, "gnu") || !strcmp(m, "inorder")) {
+		os.style = !strcmp(m, "gnu") ? OPT_GNU :
+		    !strcmp(m, "inorder") ? OPT_INORDER : OPT_CLIGEN;
+		argv[1] = "prog";
+		if (opt_parse(&os, argc - 1, argv + 1, event, 0)) {
+			fprintf(stderr, "%s\n", opt_err);
+			return 2;
+		}
+		return 0;
+	}
+	if (!strcmp(m, "help")) {
+		opt_help(&os, "prog");
+		return out_flush() ? 1 : 0;
+	}
+	if (argc < 3)
+		return 2;
+	if (!strcmp(m, "ll") && argc == 5) {
+		long long lo = atoll(argv[3]), hi = atoll(argv[4]), v;
+
+		if (number("ll", num_ll(argv[2], lo, hi, &v), argv[2]))
+			return 1;
+		printf("%lld\n", v);
+	} else if (!strcmp(m, "sfx")) {
+		unsigned long long v;
+
+		if (number("sfx", num_ull_sfx(argv[2], num_sfx_si, &v), argv[2]))
+			return 1;
+		printf("%llu\n", v);
+	} else if (!strcmp(m, "dbl")) {
+		double v;
+
+		if (number("dbl", num_double(argv[2], -1e9, 1e9, &v), argv[2]))
+			return 1;
+		printf("%g\n", v);
+	} else if (!strcmp(m, "sig")) {
+		printf("%d\n", sig_parse(argv[2]));
+	} else if (!strcmp(m, "signame")) {
+		const char *n = sig_name(atoi(argv[2]));
+
+		printf("%s\n", n ? n : "(none)");
+	} else if (!strcmp(m, "user") || !strcmp(m, "group")) {
+		uid_t u;
+		gid_t g;
+		int r = m[0] == 'u' ? user_id(argv[2], &u) : group_id(argv[2], &g);
+
+		if (r)
+			return printf("unknown\n"), 1;
+		printf("%u\n", m[0] == 'u' ? (unsigned)u : (unsigned)g);
+	} else {
+		return 2;
+	}
+	return 0;
+}
