@@ -98,11 +98,11 @@ static:
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/quickbox
-	for n in $$(./$(BIN) --list); do ln -sf quickbox $(DESTDIR)$(PREFIX)/bin/$$n; done
+	for n in $$($(abspath $(BIN)) --list); do ln -sf quickbox $(DESTDIR)$(PREFIX)/bin/$$n; done
 	for m in docs/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
 
 uninstall:
-	for n in $$(./$(BIN) --list); do rm -f $(DESTDIR)$(PREFIX)/bin/$$n; done
+	for n in $$($(abspath $(BIN)) --list); do rm -f $(DESTDIR)$(PREFIX)/bin/$$n; done
 	rm -f $(DESTDIR)$(PREFIX)/bin/quickbox
 	for m in docs/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#docs/}; done
 

@@ -1,0 +1,161 @@
+#!/usr/bin/env bats
+# core.bats: the shared option parser and number/signal/id helpers, driven
+# through build/tests/unit_core (no applet needed).
+load helpers
+
+U() { "$TESTBIN/unit_core" "$@"; }
+
+@test "cligen values: -k2 -k 2 -k=2 -k:2 --k=2 --k:2 --k 2" {
+	run U cligen -k2 -k 3 -k=4 -k:5 --k=6 --k:7 --k 8
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'k=%s\n' 2 3 4 5 6 7 8)" ]
+}
+
+@test "cligen bundles: -e1 is -e -1; -fk9 is -f -k9; value may start with '-'" {
+	run U cligen -e1 -fk9 -d -x
+	[ "$output" = "$(printf 'exist\nfirst\nfull\nk=9\ndelim=-x')" ]
+}
+
+@test "cligen long names ignore case, '_' and '-', and take unique prefixes" {
+	run U cligen --ignore-case --IGNORECASE --ignore_case --ign --lab=A
+	[ "$output" = "$(printf 'ignoreCase\nignoreCase\nignoreCase\nignoreCase\nLabels=A')" ]
+}
+
+@test "cligen repeatable options come in order; operands mix with options" {
+	run U cligen a -L A b -L B -- -c
+	[ "$output" = "$(printf '@a\nLabels=A\n@b\nLabels=B\n@-c')" ]
+}
+
+@test "cligen flags take explicit booleans; '-' alone is an operand" {
+	run U cligen --full=false --full=on -
+	[ "$output" = "$(printf 'full=0\nfull\n@-')" ]
+	run --separate-stderr U cligen --full=maybe
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "prog: option '--full' is a flag; bad value 'maybe'" ]
+}
+
+@test "cligen errors name the option: unknown, missing value, ambiguous" {
+	run --separate-stderr U cligen -Q
+	[ "$status" -eq 2 ] && [ "$output" = "" ]
+	[ "$stderr" = "prog: unknown option '-Q'" ]
+	run --separate-stderr U cligen --nope=1
+	[ "$stderr" = "prog: unknown option '--nope'" ]
+	run --separate-stderr U cligen -k
+	[ "$stderr" = "prog: option '-k' needs a value" ]
+	run --separate-stderr U cligen --delim
+	[ "$stderr" = "prog: option '--delim' needs a value" ]
+	run --separate-stderr U cligen --fol
+	[ "$stderr" = "prog: ambiguous option '--fol' (could be: --follow --follower)" ]
+}
+
+@test "inorder: the first operand ends the options" {
+	run U inorder -f cmd -i
+	[ "$output" = "$(printf 'full\n@cmd\n@-i')" ]
+}
+
+@test "gnu: -n5 -n 5 --lines=5 --lines 5, permutation, optional values" {
+	run U gnu -n5 x -n 6 --lines=7 --li 8 -n -3 --follow --follow=name
+	[ "$output" = "$(printf 'lines=5\n@x\nlines=6\nlines=7\nlines=8\nlines=-3\nfollow\nfollow=name')" ]
+	run U gnu -n=5
+	[ "$output" = "lines==5" ]
+}
+
+@test "gnu: POSIXLY_CORRECT stops at the first operand" {
+	POSIXLY_CORRECT=1 run U gnu a -f
+	[ "$output" = "$(printf '@a\n@-f')" ]
+}
+
+@test "gnu: glibc's exact messages" {
+	run --separate-stderr U gnu -Q
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "prog: invalid option -- 'Q'" ]
+	run --separate-stderr U gnu -n
+	[ "$stderr" = "prog: option requires an argument -- 'n'" ]
+	run --separate-stderr U gnu --lines
+	[ "$stderr" = "prog: option '--lines' requires an argument" ]
+	run --separate-stderr U gnu --full=x
+	[ "$stderr" = "prog: option '--full' doesn't allow an argument" ]
+	run --separate-stderr U gnu --nope=3
+	[ "$stderr" = "prog: unrecognized option '--nope=3'" ]
+	run --separate-stderr U gnu --fo
+	[ "$stderr" = "prog: option '--fo' is ambiguous; possibilities: '--follow' '--follower'" ]
+}
+
+@test "gnu long names are case-sensitive" {
+	run --separate-stderr U gnu --LINES=3
+	[ "$status" -eq 2 ]
+}
+
+@test "help comes from the table; hidden options stay hidden" {
+	run U help
+	[ "${lines[0]}" = "Usage: prog [options] ARGS" ]
+	[[ "$output" == *"  -k, --k=N                 a number"* ]]
+	[[ "$output" == *"      --follow[=HOW]        follow"* ]]
+	[[ "$output" != *hidden* ]]
+	[ "${lines[${#lines[@]}-1]}" = "More text." ]
+}
+
+@test "integers: strict, ranged, no junk, overflow is ERANGE" {
+	run U ll 42 0 100;            [ "$output" = 42 ]
+	run U ll -7 -10 10;           [ "$output" = -7 ]
+	run U ll +7 -10 10;           [ "$output" = 7 ]
+	run U ll 1.5 0 9;             [ "$output" = "ll 1.5: EINVAL" ]
+	run U ll x 0 9;               [ "$output" = "ll x: EINVAL" ]
+	run U ll "" 0 9;              [ "$output" = "ll : EINVAL" ]
+	run U ll " 1" 0 9;            [ "$output" = "ll  1: EINVAL" ]
+	run U ll 12 0 9;              [ "$output" = "ll 12: ERANGE" ]
+	run U ll 99999999999999999999 0 9; [ "$output" = "ll 99999999999999999999: ERANGE" ]
+	run U ll -9223372036854775808 -9223372036854775808 0
+	[ "$output" = -9223372036854775808 ]
+}
+
+@test "sizes with suffixes: k K kB M b, GNU's multipliers" {
+	run U sfx 2k;  [ "$output" = 2048 ]
+	run U sfx 2K;  [ "$output" = 2048 ]
+	run U sfx 2kB; [ "$output" = 2000 ]
+	run U sfx 1M;  [ "$output" = 1048576 ]
+	run U sfx 3b;  [ "$output" = 1536 ]
+	run U sfx 18446744073709551615; [ "$output" = 18446744073709551615 ]
+	run U sfx 18446744073709551616; [ "$output" = "sfx 18446744073709551616: ERANGE" ]
+	run U sfx 20E; [ "$output" = "sfx 20E: ERANGE" ]
+	run U sfx 2x;  [ "$output" = "sfx 2x: EINVAL" ]
+	run U sfx -2;  [ "$output" = "sfx -2: EINVAL" ]
+}
+
+@test "floating point numbers" {
+	run U dbl 0.04; [ "$output" = 0.04 ]
+	run U dbl 1e3;  [ "$output" = 1000 ]
+	run U dbl abc;  [ "$output" = "dbl abc: EINVAL" ]
+	run U dbl nan;  [ "$output" = "dbl nan: EINVAL" ]
+	run U dbl 1e99; [ "$output" = "dbl 1e99: ERANGE" ]
+}
+
+@test "signals: names any case, optional SIG, numbers, RT offsets, aliases" {
+	run U sig TERM;      [ "$output" = 15 ]
+	run U sig sigterm;   [ "$output" = 15 ]
+	run U sig hup;       [ "$output" = 1 ]
+	run U sig 9;         [ "$output" = 9 ]
+	run U sig 0;         [ "$output" = 0 ]
+	run U sig EXIT;      [ "$output" = 0 ]
+	run U sig CLD;       [ "$output" = 17 ]
+	run U sig IOT;       [ "$output" = 6 ]
+	run U sig RTMIN;     [ "$output" = 34 ]
+	run U sig rtmin+3;   [ "$output" = 37 ]
+	run U sig RTMAX-1;   [ "$output" = 63 ]
+	run U sig RTMIN+99;  [ "$output" = -1 ]
+	run U sig BOGUS;     [ "$output" = -1 ]
+	run U sig 65;        [ "$output" = -1 ]
+	run U sig 9x;        [ "$output" = -1 ]
+	run U signame 15;    [ "$output" = TERM ]
+	run U signame 37;    [ "$output" = RTMIN+3 ]
+	run U signame 64;    [ "$output" = RTMAX ]
+}
+
+@test "users and groups by name or number" {
+	run U user root;   [ "$output" = 0 ]
+	run U user 4242;   [ "$output" = 4242 ]
+	run U user nosuchuserxyz; [ "$status" -eq 1 ]
+	run U user "";     [ "$status" -eq 1 ]
+	run U group root;  [ "$output" = 0 ]
+	run U group nosuchgroupxyz; [ "$status" -eq 1 ]
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bats
+# dispatch.bats: argv[0] dispatch, --list/--help/--version, unknown names,
+# applet subsets and install links.
+load helpers
+
+setup() { qbbin_setup; }
+
+@test "--list prints one built name a line, sorted, only built ones" {
+	run "$QB" --list
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' $output | LC_ALL=C sort)" ]
+	for n in $output; do
+		grep -q "^APPLET($n," "$BATS_TEST_DIRNAME/../config/applets.def"
+	done
+}
+
+@test "no arguments and --help print the usage and the list, exit 0" {
+	run "$QB"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Usage: quickbox APPLET"* ]]
+	run "$QB" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Applets:"* ]]
+	for n in $("$QB" --list); do [[ "$output" == *"$n "* ]]; done
+}
+
+@test "--version" {
+	run "$QB" --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "quickbox "[0-9]* ]]
+}
+
+@test "unknown applet: one line naming it, exit 127, nothing on stdout" {
+	run -127 --separate-stderr "$QB" nosuchapplet x
+	[ "$status" -eq 127 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "quickbox: applet not found: nosuchapplet" ]
+	ln -s "$QB" "$BATS_TEST_TMPDIR/frob"
+	run -127 --separate-stderr "$BATS_TEST_TMPDIR/frob"
+	[ "$status" -eq 127 ]
+	[ "$stderr" = "quickbox: applet not found: frob" ]
+}
+
+@test "a link named after an applet runs it; a leading '-' is dropped" {
+	for n in $("$QB" --list); do
+		run "$QBBIN/$n" --help
+		[ "$status" -eq 0 ]
+		[ -n "$output" ]
+		ln -sf "$QB" "$BATS_TEST_TMPDIR/-$n"
+		run "$BATS_TEST_TMPDIR/-$n" --help
+		[ "$status" -eq 0 ]
+	done
+}
+
+@test "quickbox NAME dispatches like a link" {
+	for n in $("$QB" --list); do
+		a=$("$QB" "$n" --help 2>&1); b=$("$QBBIN/$n" --help 2>&1)
+		[ "$a" = "$b" ]
+	done
+}
+
+@test "APPLETS= subset: the list shows only those, others are not found" {
+	top="$BATS_TEST_DIRNAME/.."
+	avail=$("$QB" --list | head -n 1)
+	[ -n "$avail" ] || skip "no applet built yet"
+	make -s -C "$top" B="$BATS_TEST_TMPDIR/b" BIN="$BATS_TEST_TMPDIR/qb" APPLETS="$avail" >/dev/null
+	run "$BATS_TEST_TMPDIR/qb" --list
+	[ "$output" = "$avail" ]
+	other=$("$QB" --list | sed -n 2p)
+	if [ -n "$other" ]; then
+		run "$BATS_TEST_TMPDIR/qb" "$other"
+		[ "$status" -eq 127 ]
+	fi
+}
+
+@test "APPLETS= with an unknown name fails the build with a clear message" {
+	run make -s -C "$BATS_TEST_DIRNAME/.." B="$BATS_TEST_TMPDIR/b" APPLETS="nosuch"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown or unimplemented applet(s): nosuch"* ]]
+}
+
+@test "a duplicate or unsorted applets.def is rejected" {
+	top="$BATS_TEST_DIRNAME/.."
+	cp -r "$top/config" "$top/core" "$top/Makefile" "$BATS_TEST_TMPDIR/"
+	mkdir -p "$BATS_TEST_TMPDIR/applets"
+	sed -i '/^APPLET(pf,/{p}' "$BATS_TEST_TMPDIR/config/applets.def"
+	run make -s -C "$BATS_TEST_TMPDIR" B="$BATS_TEST_TMPDIR/b" APPLETS=
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"names must be sorted and unique"* ]]
+}
+
+@test "make install DESTDIR= makes the binary and one working link per name" {
+	top="$BATS_TEST_DIRNAME/.."
+	d="$BATS_TEST_TMPDIR/inst"
+	make -s -C "$top" install DESTDIR="$d" PREFIX=/usr >/dev/null
+	[ -x "$d/usr/bin/quickbox" ]
+	for n in $("$QB" --list); do
+		[ "$(readlink "$d/usr/bin/$n")" = quickbox ]
+		"$d/usr/bin/$n" --help >/dev/null
+	done
+	[ -f "$d/usr/share/man/man1/quickbox.1" ]
+	make -s -C "$top" uninstall DESTDIR="$d" PREFIX=/usr >/dev/null
+	[ ! -e "$d/usr/bin/quickbox" ]
+}
