@@ -90,6 +90,7 @@ check: deps
 	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
 
 static:
+	@rm -rf build-static
 	@if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; else cc=$(CC); fi; \
 	 $(MAKE) --no-print-directory CC=$$cc B=build-static BIN=build-static/quickbox \
 	   OPT="-Os" CFLAGS="-Os" LDFLAGS="-static -s" && \
