@@ -108,7 +108,8 @@ uninstall:
 	for m in docs/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#docs/}; done
 
 bench: all
-	@$(MAKE) --no-print-directory static || true
+	@sh bench/deps.sh
+	@$(MAKE) --no-print-directory static >/dev/null 2>&1 || echo "# make static failed: static build skipped"
 	sh ./bench.sh
 
 clean:
