@@ -1,4 +1,9 @@
 /* estimate.c: a_ik weights, eLE left-endpoint estimator, eMin batches. */
+/* no fused multiply-add: the digits must match the original's plain
+ * double arithmetic on every target (gcc -std=c11 already keeps it off) */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

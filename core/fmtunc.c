@@ -1,4 +1,9 @@
 /* fmtunc.c: value±error formatting with cligen strUt's exact rounding. */
+/* no fused multiply-add: the digits must match the original's plain
+ * double arithmetic on every target (gcc -std=c11 already keeps it off) */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
