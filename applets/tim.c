@@ -84,8 +84,10 @@ struct tim {
 	const char *pm;
 };
 
-static struct tim T = {1, 6, 1, 4, 6, 0, 0, "ms", 0, 0, 0, ':', R_DIFFS,
-	0, 0, 0, 0, 0, 0, 0, 0, 1, {0, 0}, 0, 0, 0, -1, 0, 0, 0, 0};
+static struct tim T = {
+	.w = 1, .n = 6, .k = 1, .m = 4, .o = 6, .unit = "ms", .delim = ':',
+	.report = R_DIFFS, .scale = 1, .savefd = -1,
+};
 
 /* ---- options ---------------------------------------------------------- */
 
@@ -358,6 +360,7 @@ static double run1(const char *cmd, int code, struct spawn_res *r)
 
 struct cpu {
 	double user, sys;
+	size_t runs;    /* timed runs made live (not from --read) */
 };
 
 static double tv(struct timeval t)
@@ -381,6 +384,7 @@ static double get1(const char *cmd, int i, struct cpu *cpu)
 		run1(T.prep[i < T.nprep ? i : T.nprep - 1], E_PREP, &r);
 	dt = run1(cmd, E_CMD, &r);
 	if (cpu) {
+		cpu->runs++;
 		cpu->user += tv(r.utime);
 		cpu->sys += tv(r.stime);
 	}
@@ -404,7 +408,7 @@ static void measure(struct row *rw, const char *cmd, int i, long long n)
 	size_t nx = (size_t)(n * T.m), j;
 	double *xs = xmalloc(nx * sizeof *xs);
 	double *tmp = xmalloc(EST_TMP(n, T.m, T.k) * sizeof *tmp);
-	struct cpu cpu = {0, 0};
+	struct cpu cpu = {0, 0, 0};
 	struct est_min e;
 	long long w;
 
@@ -419,9 +423,10 @@ static void measure(struct row *rw, const char *cmd, int i, long long n)
 	rw->err = e.err;
 	rw->xs = xs;
 	rw->nx = nx;
-	if (T.verbose && !T.read)
+	if (T.verbose && cpu.runs)
 		warn("cpu     %s\tuser %.6f s\tsys %.6f s\t(mean of %zu runs)",
-		    rw->name, cpu.user / (double)nx, cpu.sys / (double)nx, nx);
+		    rw->name, cpu.user / (double)cpu.runs,
+		    cpu.sys / (double)cpu.runs, cpu.runs);
 }
 
 /* ---- report ----------------------------------------------------------- */

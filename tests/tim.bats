@@ -146,6 +146,11 @@ TAB=$'\t'
 	[ "${lines[1]}" = "9.568 +- 0.050 ms${TAB}sleep 0.01" ]
 	run tim --warmup=1 --k 2 --n=5 --m 2 --oHead 5 --read ex.tsv 'sleep 0.01'
 	[ "${lines[1]}" = "9.568 +- 0.050 ms${TAB}sleep 0.01" ]
+	# --OHead (label) and --oHead (count) differ only in the first letter
+	run tim -k2 -n5 -m2 --OHead=OH --oHead=5 --read=ex.tsv 'sleep 0.01'
+	[ "${lines[0]}" = "0.2845 +- 0.0015 ms${TAB}OH" ]
+	run tim -k2 -n5 -m2 --oHead=5 --OHead OH --time-unit=us -r ex.tsv true
+	[ "${lines[0]}" = "284.5 +- 1.5 us${TAB}OH" ]
 }
 
 # the seed's benchmark shape (-k2 -o14 -n14 -m14 -uμs), on data built so
@@ -336,6 +341,10 @@ seed_data() { # KEY BASE_us SIGMA_us
 	[[ "$stderr" == *'tim: cmds    @["true"]'* ]]
 	[[ "$stderr" == *"tim: Report  {diffs}"* ]]
 	[[ "$stderr" == *"tim: cpu     true${TAB}user "* ]]
+	ex_tsv > ex.tsv
+	run --separate-stderr tim -v $EX 'sleep 0.01'
+	[ "$status" -eq 0 ] && [[ "$stderr" != *"cpu"* ]]
+	[[ "$stderr" == *"tim: read    ex.tsv"* ]]
 }
 
 @test "live: --graph writes one file per row and runs CMD with them" {
