@@ -368,10 +368,24 @@ static double tv(struct timeval t)
 	return (double)t.tv_sec + (double)t.tv_usec * 1e-6;
 }
 
+/* prepare/cleanup of command i: lists shorter than the commands repeat
+ * their last element; none, or an empty one, is no hook */
+static const char *hook(char **list, int n, int i)
+{
+	const char *h;
+
+	if (i < 0 || !n)
+		return NULL;
+	h = list[i < n ? i : n - 1];
+	return *h ? h : NULL;
+}
+
 /* one sample of cmd (row i, -1 = overhead: no hooks), in the unit */
 static double get1(const char *cmd, int i, struct cpu *cpu)
 {
 	struct rq *q = T.read ? rq_find(cmd) : NULL;
+	const char *pre = hook(T.prep, T.nprep, i);
+	const char *post = hook(T.clean, T.nclean, i);
 	struct spawn_res r;
 	double dt;
 
@@ -380,16 +394,16 @@ static double get1(const char *cmd, int i, struct cpu *cpu)
 			die(E_USAGE, "`%s`: undersampled in `read`", cmd);
 		return q->v[q->head++] * T.scale;
 	}
-	if (i >= 0 && T.nprep && *T.prep[i < T.nprep ? i : T.nprep - 1])
-		run1(T.prep[i < T.nprep ? i : T.nprep - 1], E_PREP, &r);
+	if (pre)
+		run1(pre, E_PREP, &r);
 	dt = run1(cmd, E_CMD, &r);
 	if (cpu) {
 		cpu->runs++;
 		cpu->user += tv(r.utime);
 		cpu->sys += tv(r.stime);
 	}
-	if (i >= 0 && T.nclean && *T.clean[i < T.nclean ? i : T.nclean - 1])
-		run1(T.clean[i < T.nclean ? i : T.nclean - 1], E_CLEAN, &r);
+	if (post)
+		run1(post, E_CLEAN, &r);
 	if (T.savefd >= 0)
 		save_add(dt, cmd);
 	return dt * T.scale;
