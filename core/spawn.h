@@ -3,7 +3,9 @@
  * vfork (no page-table copy; the parent sleeps until the exec) + execve,
  * then wait4, with CLOCK_MONOTONIC read just before the spawn and just
  * after wait4 returns, so only the command and its shell are timed. The
- * child gets the parent's environment plus TIM_SEQ=<seq>. Never prints. */
+ * child gets the parent's environment plus TIM_SEQ=<seq>. Never prints.
+ * Measured (bench/tim.sh, 2000 runs of `sh -c ''`): fork+exec 731 us mean,
+ * vfork+exec 642 us (-12%), tim's whole per-sample cost 641 us. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
 
