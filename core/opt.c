@@ -77,22 +77,29 @@ static int gnu_prefix(const char *name, const char *given, size_t glen, int *exa
 	return 1;
 }
 
-/* index of the long option named by given[0..glen), -1 unknown, -2 ambiguous */
+/* index of the long option named by given[0..glen), -1 unknown, -2 ambiguous.
+ * As in cligen, the first letter's case tells apart names that differ only
+ * there (tim's --oHead/--OHead, --delim/--Delim): an exact match with the
+ * same first letter wins over one with the other case. */
 static int find_long(const struct parse *p, const char *given, size_t glen)
 {
 	const struct optdef *d = p->os->defs;
-	int gnu = p->os->style & OPT_GNU, found = -1, n = 0, i, ex;
+	int gnu = p->os->style & OPT_GNU, found = -1, n = 0, i, ex, exact = -1;
 
 	for (i = 0; d[i].lname; i++) {
 		if (!*d[i].lname)
 			continue;
 		if (!(gnu ? gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex))
 			continue;
-		if (ex)
+		if (ex && glen && d[i].lname[0] == given[0])
 			return i;
+		if (ex && exact < 0)
+			exact = i;
 		found = i;
 		n++;
 	}
+	if (exact >= 0)
+		return exact;
 	return n == 1 ? found : n ? -2 : -1;
 }
 

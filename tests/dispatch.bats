@@ -63,12 +63,13 @@ setup() { qbbin_setup; }
 	top="$BATS_TEST_DIRNAME/.."
 	avail=$("$QB" --list | head -n 1)
 	[ -n "$avail" ] || skip "no applet built yet"
-	make -s -C "$top" B="$BATS_TEST_TMPDIR/b" BIN="$BATS_TEST_TMPDIR/qb" APPLETS="$avail" >/dev/null
-	run "$BATS_TEST_TMPDIR/qb" --list
+	mkdir -p "$BATS_TEST_TMPDIR/sub"
+	make -s -C "$top" B="$BATS_TEST_TMPDIR/b" BIN="$BATS_TEST_TMPDIR/sub/quickbox" APPLETS="$avail" >/dev/null
+	run "$BATS_TEST_TMPDIR/sub/quickbox" --list
 	[ "$output" = "$avail" ]
 	other=$("$QB" --list | sed -n 2p)
 	if [ -n "$other" ]; then
-		run "$BATS_TEST_TMPDIR/qb" "$other"
+		run "$BATS_TEST_TMPDIR/sub/quickbox" "$other"
 		[ "$status" -eq 127 ]
 	fi
 }

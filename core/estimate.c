@@ -1,0 +1,86 @@
+/* estimate.c: a_ik weights, eLE left-endpoint estimator, eMin batches. */
+/* no fused multiply-add: the digits must match the original's plain
+ * double arithmetic on every target (gcc -std=c11 already keeps it off) */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimate.h"
+
+void est_aik(double *a, int k)
+{
+	int i;
+
+	/* log(x)/log(2.0), not log2(x): the original's expression, so the
+	 * last bits (and hence printed digits) agree */
+	for (i = 0; i < k; i++)
+		a[i] = log((double)(k + i + 1) / (double)(k + i)) / log(2.0);
+}
+
+double est_ele(const double *x, size_t nx, const double *a, int k)
+{
+	double r;
+	int i;
+
+	if (k < 0 || nx < 2 * (size_t)k || nx == 0)
+		return NAN;
+	r = x[0];
+	for (i = 1; i < k; i++)
+		r -= a[i] * (x[k + i - 1] - x[k - 1]);
+	return r;
+}
+
+void est_push(struct est_run *r, double x)
+{
+	double delta, dn;
+
+	r->n++;
+	delta = x - r->mean;
+	dn = delta / (double)r->n;
+	r->m2 += delta * dn * (double)(r->n - 1);
+	r->mean += dn;
+}
+
+double est_pstdev(const struct est_run *r)
+{
+	return r->n ? sqrt(r->m2 / (double)r->n) : NAN;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int est_check(size_t n, size_t m, int k)
+{
+	if (k < 0 || m < 1 || n < 1 || n < 2 * (size_t)k)
+		return -1;
+	return m * n < 4 * (size_t)k ? -1 : 0;
+}
+
+int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
+    struct est_min *out)
+{
+	double *srt = tmp, *a1 = tmp + n * m, *a2 = a1 + k;
+	struct est_run run = {0, 0, 0};
+	size_t b;
+
+	if (est_check(n, m, k))
+		return -1;
+	est_aik(a1, k);
+	est_aik(a2, 2 * k);
+	memcpy(srt, xs, n * m * sizeof *srt);
+	for (b = 0; b < m; b++) {       /* per-batch estimates: the error */
+		qsort(srt + b * n, n, sizeof *srt, cmp_dbl);
+		est_push(&run, est_ele(srt + b * n, n, a1, k));
+	}
+	qsort(srt, n * m, sizeof *srt, cmp_dbl);
+	out->est = est_ele(srt, n * m, a2, 2 * k);
+	out->err = est_pstdev(&run);
+	return 0;
+}

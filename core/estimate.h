@@ -1,0 +1,45 @@
+/* estimate.h: the minimum-time estimator of tim (spec/tim.md 2.2).
+ *
+ * Run times are the wanted time plus heavy-tailed noise, so the minimum is
+ * what reproduces. eLE (Fraga Alves & Neves) extrapolates the left endpoint
+ * of the time distribution from its 2k smallest order statistics; eMin
+ * applies it to all m*n samples for the estimate and to each of the m
+ * batches of n for the error: the population st.dev. of the batch estimates.
+ * Pure functions: no I/O, no globals, no allocation. */
+#ifndef QB_ESTIMATE_H
+#define QB_ESTIMATE_H
+
+#include <stddef.h>
+
+/* a[i] = log2((k+i+1)/(k+i)), i = 0..k-1 (the weights sum to 1) */
+void est_aik(double *a, int k);
+
+/* left endpoint of ascending x[0..nx); needs nx >= 2k (else NaN).
+ * k <= 1 gives x[0], the sample minimum. */
+double est_ele(const double *x, size_t nx, const double *a, int k);
+
+/* Knuth/Welford running mean and M2, as Nim's RunningStat.push */
+struct est_run {
+	long n;
+	double mean, m2;
+};
+void est_push(struct est_run *r, double x);
+double est_pstdev(const struct est_run *r);     /* sqrt(M2/n), population */
+
+struct est_min {
+	double est, err;
+};
+
+/* scratch doubles est_emin needs for m batches of n with this k */
+#define EST_TMP(n, m, k) ((size_t)(n) * (size_t)(m) + 3 * (size_t)(k))
+
+/* 0 when m*n samples allow the estimate (m*n >= 4k, n >= 2k, m >= 1) */
+int est_check(size_t n, size_t m, int k);
+
+/* xs: the m*n samples in time order (unchanged); batch b is xs[b*n ..
+ * (b+1)*n). tmp: EST_TMP(n, m, k) doubles. Returns 0, or -1 when
+ * est_check fails (out untouched). */
+int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
+    struct est_min *out);
+
+#endif

@@ -1,0 +1,290 @@
+/* fmtunc.c: value±error formatting with cligen strUt's exact rounding. */
+/* no fused multiply-add: the digits must match the original's plain
+ * double arithmetic on every target (gcc -std=c11 already keeps it off) */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fmtunc.h"
+
+/* Powers of ten as correctly rounded literals (1e000 .. 1e308 and
+ * 1e-000 .. 1e-308), built by token pasting: the original multiplies by
+ * exactly these doubles, and pow() is not guaranteed to round the same,
+ * which would move some last digits. */
+#define P_(n) 1e##n
+#define N_(n) 1e-##n
+#define T10(F, a) F(a##0), F(a##1), F(a##2), F(a##3), F(a##4), \
+	F(a##5), F(a##6), F(a##7), F(a##8), F(a##9)
+#define T100(F, a) T10(F, a##0), T10(F, a##1), T10(F, a##2), T10(F, a##3), \
+	T10(F, a##4), T10(F, a##5), T10(F, a##6), T10(F, a##7), \
+	T10(F, a##8), T10(F, a##9)
+#define T309(F) T100(F, 0), T100(F, 1), T100(F, 2), F(300), F(301), F(302), \
+	F(303), F(304), F(305), F(306), F(307), F(308)
+static const double pos10[309] = {T309(P_)};
+static const double neg10[309] = {T309(N_)};
+
+static double p10(int i)
+{
+	return i >= 0 ? pos10[i] : neg10[-i];
+}
+
+/* x * 10^i with one multiplication in the double range, as the original;
+ * out-of-table exponents (subnormals only) take two steps, never inf*0 */
+static double scale(double x, int i)
+{
+	if (i > 308)
+		return x * pos10[308] * p10(i - 308);
+	if (i < -308)
+		return x * neg10[308] * p10(i + 308);
+	return x * p10(i);
+}
+
+/* unbiased binary exponent as stored (subnormals give -1023) */
+static int expo(double x)
+{
+	uint64_t b;
+
+	memcpy(&b, &x, sizeof b);
+	return (int)((b >> 52) & 0x7ff) - 1023;
+}
+
+/* cligen's fast floor(log10(x)) for finite x >= 0, quirks included */
+static int floor_log10(double x)
+{
+	int r;
+
+	if (x == 0)
+		return 0;
+	r = (int)(0.30102999566398119521 * (double)(expo(x) + 1));
+	if (x >= 1)
+		r++;
+	if ((int64_t)scale(x, 1 - r) == 0)
+		r--;
+	r--;
+	if (x == 1e11)  /* 1e11 * 1e-11 falls just short of 1.0 */
+		r++;
+	return r;
+}
+
+struct num {            /* one number in scientific parts */
+	char man[40];   /* [-]D.DDD (always with a '.') or [-]inf / [-]nan */
+	char ex[8];     /* "e+05", "e-03"; "" for inf/nan */
+	int x;          /* decimal exponent (0 for inf/nan) */
+	int bumped;     /* rounding carried into a new decade */
+};
+
+/* digits after the point, zero-padded to p, from the rounded fraction */
+static char *put_frac(char *s, uint64_t frac, int p, int full)
+{
+	char d[24];
+	int nd = 0, i;
+
+	if (!full)
+		for (; frac; frac /= 10)
+			d[nd++] = (char)('0' + frac % 10);
+	for (i = 0; i < p - nd; i++)
+		*s++ = '0';
+	while (nd)
+		*s++ = d[--nd];
+	return s;
+}
+
+/* ecvt: mantissa D.ddd with p decimals (at most 18), then the exponent.
+ * The fraction is rounded as trunc((x*10^(1-e) - D)*10^p + 0.5). */
+static void ecvt(struct num *o, double x, int p)
+{
+	char *s = o->man;
+	uint64_t dig, frac;
+	int e, carry = 0;
+
+	o->ex[0] = 0;
+	o->x = 0;
+	o->bumped = 0;
+	if (signbit(x))
+		*s++ = '-';
+	x = fabs(x);
+	if (isnan(x) || isinf(x)) {
+		strcpy(s, isnan(x) ? "nan" : "inf");
+		return;
+	}
+	e = (int)(0.30102999566398119521 * (double)(expo(x) + 1));
+	if (x == 0)
+		e = 0;
+	if (x > 1)
+		e++;
+	dig = (uint64_t)scale(x, 1 - e);
+	if (dig == 0) {
+		e--;
+		dig = (uint64_t)scale(x, 1 - e);
+	}
+	if (p > 18)
+		p = 18;
+	frac = x == p10(e - 1) ? 0 :
+	    (uint64_t)((scale(x, 1 - e) - (double)dig) * p10(p) + 0.5);
+	if ((double)frac >= p10(p)) {
+		dig++;
+		carry = 1;
+	}
+	if (dig > 9) {
+		dig = 1;
+		e++;
+		o->bumped = x != 1.0;
+	}
+	*s++ = (char)('0' + dig);
+	*s++ = '.';
+	s = put_frac(s, frac, p, carry);
+	*s = 0;
+	if (x == 0)
+		e += 2;
+	o->x = e - 1;
+	s = o->ex;
+	*s++ = 'e';
+	*s++ = o->x < 0 ? '-' : '+';
+	e = o->x < 0 ? -o->x : o->x;
+	if (e >= 100)
+		*s++ = (char)('0' + e / 100);
+	*s++ = (char)('0' + e / 10 % 10);
+	*s++ = (char)('0' + e % 10);
+	*s = 0;
+}
+
+/* Round err to 2 significant digits and val to the same decimal place. */
+static void parts(struct num *v, struct num *u, double val, double err)
+{
+	double av = fabs(val);
+	int places;
+
+	err = fabs(err);
+	if (err == 0 || isnan(err)) {
+		ecvt(v, val, 16);
+		ecvt(u, err, 16);
+		return;
+	}
+	ecvt(u, err, 1);
+	if (!u->ex[0] || !isfinite(val)) {      /* inf err, or inf/nan val */
+		if (isfinite(val) && av < 1e-6 * err)
+			strcpy(v->man, "0."), strcpy(v->ex, "e0"), v->x = 0;
+		else
+			ecvt(v, val, 16), v->x = 0;
+		return;
+	}
+	places = floor_log10(av) - u->x + 1;
+	if (places < 0) {                       /* statistical zero */
+		if (val == 0) {
+			ecvt(v, val, 16);
+			v->x = 0;       /* the original leaves the exponent 0 */
+		} else {
+			strcpy(v->man, "0.");
+			strcpy(v->ex, "e0");
+			v->x = 0;
+			v->bumped = 0;
+		}
+		return;
+	}
+	ecvt(v, val, places);
+	if (v->bumped)          /* keep the last digit aligned with err's */
+		strcat(v->man, "0");
+}
+
+struct sink {
+	char *buf;
+	size_t size, len;
+};
+
+static void put(struct sink *k, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++, k->len++)
+		if (k->len + 1 < k->size)
+			k->buf[k->len] = s[i];
+}
+
+static void puts_(struct sink *k, const char *s)
+{
+	put(k, s, strlen(s));
+}
+
+/* a mantissa "[-]D.ddd" with its point moved shift places (cligen
+ * addShiftPt), a trailing '.' dropped; |shift| stays under ~40 here since
+ * mantissas have at most 22 chars, so 128 bytes always hold the result */
+static void shift_pt(struct sink *k, const char *s, int shift)
+{
+	char o[128], *t = o;
+	const char *pt = strchr(s, '.');
+	int n = (int)strlen(s), dp = pt ? (int)(pt - s) : 0, nd, i;
+
+	if (!pt) {
+		puts_(k, s);
+		return;
+	}
+	if (shift < -64 || shift > 64)  /* cannot happen; stay in bounds */
+		shift = 0;
+	if (shift < 0) {
+		if (s[0] == '-' || s[0] == '+')
+			*t++ = s[0];
+		*t++ = '0', *t++ = '.';
+		for (i = 0; i < -shift - 1; i++)
+			*t++ = '0';
+		*t++ = s[dp - 1];
+		t = stpcpy(t, s + dp + 1);
+	} else if (shift > 0) {
+		t = mempcpy(t, s, (size_t)dp);
+		nd = dp + shift;
+		if (shift < n - dp) {
+			t = mempcpy(t, s + dp + 1, (size_t)(nd - dp));
+			*t++ = '.';
+			t = stpcpy(t, s + nd + 1);
+		} else {
+			t = mempcpy(t, s + dp + 1, (size_t)(n - dp - 1));
+			for (i = 0; i < nd - n + 1; i++)
+				*t++ = '0';
+			*t++ = '.';
+		}
+	} else {
+		t = stpcpy(t, s);
+	}
+	if (t > o && t[-1] == '.')
+		t--;
+	put(k, o, (size_t)(t - o));
+}
+
+size_t fmt_uncertain(char *buf, size_t size, double val, double err,
+    const char *pm)
+{
+	struct num v, u;
+	struct sink k = {buf, size, 0};
+	int neg;
+
+	parts(&v, &u, val, err);
+	neg = v.man[0] == '-';
+	if (v.x >= -2 && v.x <= 4) {            /* fixed: shift the points */
+		if (v.ex[0])
+			shift_pt(&k, v.man, v.x);
+		else
+			puts_(&k, v.man);
+		puts_(&k, pm);
+		if (u.ex[0])
+			shift_pt(&k, u.man, v.x - ((int)strlen(v.man) -
+			    (int)strlen(u.man) - neg));
+		else
+			puts_(&k, u.man);
+	} else {                                /* scientific */
+		puts_(&k, "(");
+		shift_pt(&k, v.man, 0);
+		puts_(&k, pm);
+		if (u.ex[0])
+			shift_pt(&k, u.man, (int)strlen(u.man) -
+			    (int)strlen(v.man) + neg);
+		else
+			puts_(&k, u.man);
+		puts_(&k, ")");
+		puts_(&k, v.ex);
+	}
+	if (size)
+		buf[k.len < size ? k.len : size - 1] = 0;
+	return k.len;
+}

@@ -1,0 +1,20 @@
+/* fmtunc.h: "value +- error" text, rounded as cligen's strUt.fmtUncertain.
+ *
+ * The error keeps 2 significant digits and the value is rounded to the same
+ * decimal place. Decimal exponents -2..4 print fixed ("201.76 +- 0.62"),
+ * others scientific ("(1.23456 +- 0.00012)e+05"). err 0 or NaN prints both
+ * with 16 digits; a value smaller than the error's last digit is "0". The
+ * rounding is cligen's (round half up of the float-scaled fraction), not
+ * printf's, so the bytes match the original tool (spec/tim.md section 3). */
+#ifndef QB_FMTUNC_H
+#define QB_FMTUNC_H
+
+#include <stddef.h>
+
+/* Writes at most size bytes (NUL included) into buf, like snprintf, and
+ * returns the length the whole text needs. pm separates value and error
+ * (the applet passes $LC_PM or " +- "). Pure: no I/O, no globals. */
+size_t fmt_uncertain(char *buf, size_t size, double val, double err,
+    const char *pm);
+
+#endif

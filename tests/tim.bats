@@ -1,0 +1,372 @@
+#!/usr/bin/env bats
+# tim.bats: the tim applet against spec/tim.md. --read reports are
+# byte-exact; live runs check the protocol (TIM_SEQ, hooks, warm-ups,
+# failures) with small -n/-m so the file stays fast.
+load helpers
+
+setup() {
+	has_applet tim
+	cd "$BATS_TEST_TMPDIR"
+	export -n LC_PM
+}
+
+tim() { "$QB" tim "$@"; }
+U() { "$TESTBIN/unit_tim" "$@"; }
+
+# spec 3.1: 1 warm-up + 10 timed values per key; '' is the overhead
+ex_tsv() {
+	local k v
+	for v in 0.00050 0.00030 0.00031 0.00029 0.00033 0.00030 0.000305 \
+	    0.00032 0.000295 0.00031 0.00034; do printf '%s\t\n' $v; done
+	for v in 0.0150 0.0105 0.0101 0.0120 0.0103 0.0110 0.0102 0.0131 \
+	    0.0104 0.0100 0.0107; do printf '%s\tsleep 0.01\n' $v; done
+	for v in 0.0250 0.0205 0.0203 0.0221 0.0202 0.0209 0.0204 0.0230 \
+	    0.0203 0.0201 0.0208; do printf '%s\tsleep 0.02\n' $v; done
+}
+EX="-w1 -k2 -n5 -m2 -o5 -ums -r ex.tsv"
+TAB=$'\t'
+
+@test "unit: the spec's formatting table and estimator numbers" {
+	run U check
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" passed, 0 failed" ]]
+}
+
+# tim_fmt.golden: "VAL ERR<TAB>text" printed by the original cligen code
+# (random values over 24 decades, boundaries, inf, subnormals)
+@test "unit: formatter matches the original on 2000+ golden pairs" {
+	g="$BATS_TEST_DIRNAME/tim_fmt.golden"
+	cut -f1 "$g" | "$TESTBIN/unit_tim" fmt - > got
+	cut -f2 "$g" > want
+	diff want got
+}
+
+@test "unit: LC_PM replaces ' +- ', even when empty" {
+	run env LC_PM=' ± ' "$TESTBIN/unit_tim" fmt 201.7612 0.6234
+	[ "$output" = "201.76 ± 0.62" ]
+	run env LC_PM='±' "$TESTBIN/unit_tim" fmt 0.0028576 7.0e-06
+	[ "$output" = "(2.8576±0.0070)e-03" ]
+	run env LC_PM= "$TESTBIN/unit_tim" fmt 7724.2 16.3
+	[ "$output" = "772416" ]
+}
+
+@test "unit: estimator: a_ik, eLE, population st.dev." {
+	run U aik 2
+	[ "$output" = "$(printf '0.5849625\n0.4150375')" ]
+	run U ele 2 10.2 13.1 10.4 10.0 10.7
+	[ "$output" = "9.9169925" ]
+	run U ele 1 10.2 13.1 10.4 10.0 10.7
+	[ "$output" = "10.0000000" ]
+	run U pstdev 10.0169925 9.9169925
+	[ "$output" = "0.0500000" ]
+	run U emin 3 1 1 1 2 3
+	[ "$status" -eq 1 ] && [ "$output" = "undefined" ]
+}
+
+@test "--read: spec 3.1 default report (diffs)" {
+	ex_tsv > ex.tsv
+	run --separate-stderr tim $EX 'sleep 0.01' 'b:sleep 0.02'
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[ "$output" = "0.2845 +- 0.0015 ms${TAB}(AlreadySubtracted)Overhead
+9.568 +- 0.050 ms${TAB}sleep 0.01
+19.648 +- 0.029 ms${TAB}b" ]
+}
+
+@test "--read: -R,= raw, --Report=,= too" {
+	ex_tsv > ex.tsv
+	want="0.2845 +- 0.0015 ms${TAB}RawOverhead
+9.852 +- 0.050 ms${TAB}sleep 0.01
+19.933 +- 0.029 ms${TAB}b"
+	run tim $EX -R,= 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "$want" ]
+	run tim $EX --Report=,= 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "$want" ]
+	run tim $EX -R-=diffs 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "$want" ]
+}
+
+@test "--read: -Rr -D-- diffs then ratios; --Report=ratios --Delim" {
+	ex_tsv > ex.tsv
+	want="0.2845 +- 0.0015 ms${TAB}(AlreadySubtracted)Overhead
+9.568 +- 0.050 ms${TAB}sleep 0.01
+19.648 +- 0.029 ms${TAB}b
+--
+0.0000 +- 0.0051${TAB}(AlreadySubtracted)Overhead
+1.0000 +- 0.0052${TAB}*sleep 0.01
+2.054 +- 0.011${TAB}b"
+	run tim $EX -Rr -D-- 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "$want" ]
+	run tim $EX --Report=ratios --Delim=-- 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "$want" ]
+	run tim $EX -R,=,diffs,ratios -D -- 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "$want" ]
+}
+
+@test "--read: -R,= -Rr is the ratio report only; no -D line when empty" {
+	ex_tsv > ex.tsv
+	run tim $EX -R,= -Rr 'sleep 0.01' 'b:sleep 0.02'
+	[ "$output" = "0.0000 +- 0.0051${TAB}(AlreadySubtracted)Overhead
+1.0000 +- 0.0052${TAB}*sleep 0.01
+2.054 +- 0.011${TAB}b" ]
+	run tim $EX -R,@=/r -OOH 'b:sleep 0.02' 'sleep 0.01'
+	[ "$output" = "0.0000 +- 0.0051${TAB}OH
+2.054 +- 0.011${TAB}b
+1.0000 +- 0.0052${TAB}*sleep 0.01" ]
+}
+
+@test "--read: units -uμs -us -un, '-u us', long --timeUnit, µ (U+00B5)" {
+	ex_tsv > ex.tsv
+	x="-w1 -k2 -n5 -m2 -o5 -r ex.tsv"
+	run tim $x -uμs 'sleep 0.01'
+	[ "$output" = "284.5 +- 1.5 μs${TAB}(AlreadySubtracted)Overhead
+9568 +- 50 μs${TAB}sleep 0.01" ]
+	run tim $x --timeUnit=µs 'sleep 0.01'
+	[ "$output" = "284.5 +- 1.5 µs${TAB}(AlreadySubtracted)Overhead
+9568 +- 50 µs${TAB}sleep 0.01" ]
+	run tim $x -u s 'sleep 0.01'
+	[ "$output" = "(2.845 +- 0.015)e-04 s${TAB}(AlreadySubtracted)Overhead
+(9.568 +- 0.050)e-03 s${TAB}sleep 0.01" ]
+	run tim $x -un 'sleep 0.01'
+	[ "$output" = "(2.845 +- 0.015)e+05 n${TAB}(AlreadySubtracted)Overhead
+(9.568 +- 0.050)e+06 n${TAB}sleep 0.01" ]
+	for u in ns nanoseconds us microsec msec msecs milliseconds sec \
+	    seconds second msecond '' min mins minute minutes; do
+		run tim $x -u "$u" 'sleep 0.01'
+		[ "$status" -eq 0 ] || { echo "unit '$u' rejected"; false; }
+		[[ "${lines[1]}" == *" $u${TAB}sleep 0.01" ]]
+	done
+	run tim $x -umins 'sleep 0.01'
+	[ "${lines[1]}" = "(1.5946 +- 0.0083)e-04 mins${TAB}sleep 0.01" ]
+}
+
+@test "--read: option spellings -k=2 -k:2 --k 2 --n=5 --warmup=1 --oHead 5" {
+	ex_tsv > ex.tsv
+	run tim -w=1 -k:2 -n=5 -m:2 -o5 -r ex.tsv 'sleep 0.01'
+	[ "${lines[1]}" = "9.568 +- 0.050 ms${TAB}sleep 0.01" ]
+	run tim --warmup=1 --k 2 --n=5 --m 2 --oHead 5 --read ex.tsv 'sleep 0.01'
+	[ "${lines[1]}" = "9.568 +- 0.050 ms${TAB}sleep 0.01" ]
+	# --OHead (label) and --oHead (count) differ only in the first letter
+	run tim -k2 -n5 -m2 --OHead=OH --oHead=5 --read=ex.tsv 'sleep 0.01'
+	[ "${lines[0]}" = "0.2845 +- 0.0015 ms${TAB}OH" ]
+	run tim -k2 -n5 -m2 --oHead=5 --OHead OH --time-unit=us -r ex.tsv true
+	[ "${lines[0]}" = "284.5 +- 1.5 us${TAB}OH" ]
+}
+
+# the seed's benchmark shape (-k2 -o14 -n14 -m14 -uμs), on data built so
+# each batch estimate is its minimum: 7 batches at base-s, 7 at base+s
+seed_data() { # KEY BASE_us SIGMA_us
+	awk -v key="$1" -v b="$2" -v s="$3" 'BEGIN {
+		printf "%.10g\t%s\n", (b + 500) * 1e-6, key
+		for (j = 0; j < 14; j++) {
+			m = (j % 2) ? b + s : b - s
+			printf "%.10g\t%s\n", m * 1e-6, key
+			for (i = 1; i < 14; i++)  # equal: s_b is the minimum
+				printf "%.10g\t%s\n", (b + 50) * 1e-6, key
+		}
+	}'
+}
+
+@test "--read: the seed invocation on synthetic saved data" {
+	{
+		seed_data "" 201.89 0.15
+		seed_data "pf -e1 'init'" 1216.59789 0.49789
+		seed_data "pf -e1 xyzPDQnoSuchCommand||:" 2264.3325 1.4925
+		seed_data "pgrep -x init>/dev/null" 7933.03765 4.79765
+	} > seed.tsv
+	run tim -k2 -o14 -n14 -m14 -uμs -r seed.tsv "pf -e1 'init'" \
+	    "pf -e1 xyzPDQnoSuchCommand||:" "pgrep -x init>/dev/null"
+	[ "$output" = "201.74 +- 0.15 μs${TAB}(AlreadySubtracted)Overhead
+1014.36 +- 0.52 μs${TAB}pf -e1 'init'
+2061.1 +- 1.5 μs${TAB}pf -e1 xyzPDQnoSuchCommand||:
+7726.5 +- 4.8 μs${TAB}pgrep -x init>/dev/null" ]
+}
+
+@test "--read: labels: first delimiter, -d, nothing after it = no label" {
+	x="-w0 -k1 -n3 -m2 -o0 -R,= -r l.tsv"
+	for i in 1 2 3 4 5 6; do printf '0.001\ta:b\n0.002\tx\n0.004\tq:\n'; done > l.tsv
+	run tim $x 'lab:a:b' 'x' 'q:'
+	[ "$output" = "1.0000000000000000 +- 0.0000000000000000 ms${TAB}lab
+2.0000000000000000 +- 0.0000000000000000 ms${TAB}x
+4.0000000000000000 +- 0.0000000000000000 ms${TAB}q:" ]
+	run tim $x -d@ 'y@x' 'a:b'
+	[ "$output" = "2.0000000000000000 +- 0.0000000000000000 ms${TAB}y
+1.0000000000000000 +- 0.0000000000000000 ms${TAB}a:b" ]
+	run tim $x --delim=@ 'y@x'
+	[ "$output" = "2.0000000000000000 +- 0.0000000000000000 ms${TAB}y" ]
+}
+
+@test "--read: -o0 prints every ratio row, the minimum starred" {
+	ex_tsv > ex.tsv
+	run tim -w1 -k2 -n5 -m2 -o0 -r ex.tsv -R,= -Rr 'b:sleep 0.02' 'sleep 0.01'
+	[ "$output" = "2.023 +- 0.011${TAB}b
+1.0000 +- 0.0051${TAB}*sleep 0.01" ]
+}
+
+@test "--read: a command listed twice takes consecutive samples" {
+	for v in 1 2 3 4 5 6 7 8; do printf '0.00%s\tc\n' $v; done > t.tsv
+	run tim -w1 -k0 -n3 -m1 -o0 -R,= -r t.tsv c c
+	[ "$output" = "2.0000000000000000 +- 0.0000000000000000 ms${TAB}c
+6.0000000000000000 +- 0.0000000000000000 ms${TAB}c" ]
+	run --separate-stderr tim -w1 -k0 -n3 -m3 -o0 -r t.tsv c
+	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$stderr" = 'tim: `c`: undersampled in `read`' ]
+}
+
+@test "--read: bad files name the file, line and token" {
+	printf '0.1\tx\nabc\tx\n' > bad.tsv
+	run --separate-stderr tim -r bad.tsv x
+	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$stderr" = "tim: bad.tsv:2: bad time 'abc'" ]
+	printf '0.1 x\n' > bad.tsv
+	run --separate-stderr tim -r bad.tsv x
+	[ "$status" -eq 1 ] && [[ "$stderr" == *"bad.tsv:1: no TAB"* ]]
+	run --separate-stderr tim -r nonexistent.tsv x
+	[ "$status" -eq 1 ] && [[ "$stderr" == "tim: nonexistent.tsv: "* ]]
+}
+
+@test "bad options: exit 1, one line naming the token, nothing on stdout" {
+	local a tok
+	while IFS='|' read -r a tok; do
+		run --separate-stderr tim $a true
+		[ "$status" -eq 1 ] || { echo "$a: status $status"; false; }
+		[ -z "$output" ]
+		[[ "$stderr" == "tim: "*"$tok"* ]] || { echo "$a: $stderr"; false; }
+		[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	done <<-'EOF'
+	-u xs|'xs'
+	-u msecondss|'msecondss'
+	-n abc|'abc' for --n
+	-m0|'0' for --m
+	-k -1|'-1' for --k
+	-w 1.5|'1.5' for --warmup
+	-o x|'x' for --oHead
+	-d ab|'ab'
+	-R bogus|'bogus'
+	-R=|''
+	-Q|'-Q'
+	--nope=1|'--nope'
+	EOF
+	run --separate-stderr tim -u xs true
+	[ "$stderr" = "tim: Bad time unit 'xs'" ]
+	run --separate-stderr tim
+	[ "$status" -eq 1 ] && [[ "$stderr" == "tim: need commands"* ]]
+}
+
+@test "m*n < 4k is refused before anything runs; -m1 gives err 0; -k0" {
+	run --separate-stderr tim -k1 -n3 -m1 -s s.tsv 'touch ran'
+	[ "$status" -eq 1 ] && [ -z "$output" ] && [ ! -e ran ] && [ ! -e s.tsv ]
+	[[ "$stderr" == *"m*n = 3 samples < 4k = 4: raise -m or -n"* ]]
+	for i in 1 2 3 4 5 6; do printf '0.00%s\tc\n' $i; done > t.tsv
+	run tim -w0 -k1 -n5 -m1 -o0 -r t.tsv c     # est = 1 - log2(4/3)*(3-2)
+	[ "$output" = "0.58496250072115626 +- 0.00000000000000000 ms${TAB}c" ]
+	run tim -w0 -k0 -n1 -m2 -o0 -r t.tsv c
+	[ "$output" = "1.00 +- 0.50 ms${TAB}c" ]
+}
+
+@test "--help lists the options, exit 0" {
+	run tim --help
+	[ "$status" -eq 0 ]
+	for o in warmup oHead OHead Delim Report timeUnit graph verbose; do
+		[[ "$output" == *"--$o"* ]]
+	done
+}
+
+@test "live: TIM_SEQ order, warm-ups, prepare/cleanup, none around overhead" {
+	run --separate-stderr tim -w2 -k1 -n3 -m2 -o3 -R,= \
+	    -p 'echo p$TIM_SEQ >> log' -c 'echo c$TIM_SEQ >> log' \
+	    'echo x$TIM_SEQ >> log'
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	want=""
+	for s in 9 12 15 18 21 24 27 30; do   # overhead took 1..8 (2 + 2*3)
+		want+="p$s x$((s + 1)) c$((s + 2)) "
+	done
+	[ "$(tr '\n' ' ' < log)" = "$want" ]
+}
+
+@test "live: hooks pair with commands; short lists repeat the last" {
+	run tim -w0 -k1 -n3 -m2 -o0 -R,= -p 'echo P1 >> log' \
+	    -c 'echo C1 >> log' -c 'echo C2 >> log' 'echo A >> log' 'echo B >> log'
+	[ "$status" -eq 0 ]
+	[ "$(tr '\n' ' ' < log)" = "$(printf 'P1 A C1 %.0s' 1 2 3 4 5 6)$(printf 'P1 B C2 %.0s' 1 2 3 4 5 6)" ]
+}
+
+@test "live: --save then --read gives the same report; --save appends" {
+	run tim -w1 -k1 -n3 -m2 -o3 -uus -Rr -s s.tsv 'l:true' 'true'
+	[ "$status" -eq 0 ]
+	first=$output
+	[ "$(wc -l < s.tsv)" -eq $(( (1 + 6) * 3 )) ]
+	[ "$(grep -c $'\ttrue$' s.tsv)" -eq 14 ]
+	[ "$(grep -c $'\t$' s.tsv)" -eq 7 ]
+	run tim -w1 -k1 -n3 -m2 -o3 -uus -Rr -r s.tsv 'l:true' 'true'
+	[ "$output" = "$first" ]
+	tim -w0 -k1 -n3 -m2 -o0 -s s.tsv true >/dev/null
+	[ "$(wc -l < s.tsv)" -eq 27 ]
+}
+
+@test "live: a --read file missing a key runs that command live" {
+	for i in 1 2 3 4 5 6; do printf '0.001\tx\n'; done > r.tsv
+	run tim -w0 -k1 -n3 -m2 -o0 -r r.tsv x 'echo $TIM_SEQ >> log'
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[ "$(tr '\n' ' ' < log)" = "1 2 3 4 5 6 " ]
+}
+
+@test "live: a failing command, prepare, cleanup: exit 3/2/4 naming it" {
+	run --separate-stderr tim -w0 -n3 -m2 -o0 'exit 7'
+	[ "$status" -eq 3 ]
+	[ "$stderr" = 'tim: "exit 7" failed (exit status 7)' ]
+	run --separate-stderr tim -w0 -n3 -m2 -o0 -p false true
+	[ "$status" -eq 2 ] && [[ "$stderr" == 'tim: "false" failed'* ]]
+	run --separate-stderr tim -w0 -n3 -m2 -o0 -c 'exit 1' true
+	[ "$status" -eq 4 ] && [[ "$stderr" == 'tim: "exit 1" failed'* ]]
+	run --separate-stderr tim -w0 -n3 -m2 -o0 'kill -9 $$'
+	[ "$status" -eq 3 ]
+	[ "$stderr" = 'tim: "kill -9 $$" failed (killed by signal 9 SIGKILL)' ]
+}
+
+@test "live: rows already measured stay on stdout when a later one fails" {
+	run --separate-stderr tim -w0 -n3 -m2 -o3 'true' 'false'
+	[ "$status" -eq 3 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[1]}" == *" ms${TAB}true" ]]
+}
+
+@test "live: -v logs parameters and CPU times to stderr only" {
+	run --separate-stderr tim -v -w0 -k1 -n3 -m2 -o3 true
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[[ "$stderr" == *"tim: k       1"* ]]
+	[[ "$stderr" == *"tim: n       3"* ]]
+	[[ "$stderr" == *"tim: m       2"* ]]
+	[[ "$stderr" == *'tim: cmds    @["true"]'* ]]
+	[[ "$stderr" == *"tim: Report  {diffs}"* ]]
+	[[ "$stderr" == *"tim: cpu     true${TAB}user "* ]]
+	ex_tsv > ex.tsv
+	run --separate-stderr tim -v $EX 'sleep 0.01'
+	[ "$status" -eq 0 ] && [[ "$stderr" != *"cpu"* ]]
+	[[ "$stderr" == *"tim: read    ex.tsv"* ]]
+}
+
+@test "live: --graph writes one file per row and runs CMD with them" {
+	run tim -w0 -k1 -n3 -m2 -o3 -OOH --graph 'cat $1 $2 > g.out; echo $$' \
+	    'a/b:true'
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = '$' ]
+	[ -f OH ] && [ -f a_b ]
+	[ "$(wc -l < a_b)" -eq 7 ] && [ "$(wc -l < g.out)" -eq 14 ]
+	head -1 a_b | grep -q '^# .* +- '
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --graph false true
+	[ "$status" -eq 5 ] && [[ "$stderr" == 'tim: "false" failed'* ]]
+}
+
+# 10 ms apart, within generous bounds; these machines are noisy: retried
+@test "live: sleep 0.01 vs sleep 0.02 differ by about 10 ms" {
+	for try in 1 2 3; do
+		out=$(tim -w1 -k1 -n3 -m3 -o3 'sleep 0.01' 'sleep 0.02')
+		d=$(printf '%s\n' "$out" | awk '/sleep 0.01/ { a = $1 }
+			/sleep 0.02/ { b = $1 } END { print b - a }')
+		echo "try $try: diff $d ms"
+		awk -v d="$d" 'BEGIN { exit !(d > 7 && d < 13) }' && return 0
+	done
+	false
+}

@@ -1,0 +1,220 @@
+/* unit_tim: the pure cores of tim (estimate.c, fmtunc.c) on their own.
+ *   unit_tim check            built-in tables: the spec's formatting table
+ *                             and its estimator numbers; "N passed, N failed"
+ *   unit_tim fmt VAL ERR      fmt_uncertain with $LC_PM (else " +- ")
+ *   unit_tim fmt -            the same for each "VAL ERR" line of stdin
+ *   unit_tim aik K            the weights, %.7f each
+ *   unit_tim ele K X...       eLE of X (sorted here first)
+ *   unit_tim emin N M K X...  est and err of m*n samples, %.7f
+ *   unit_tim pstdev X...      Welford population st.dev. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimate.h"
+#include "fmtunc.h"
+
+static int pass, failn;
+
+static void expect_str(const char *what, const char *got, const char *want)
+{
+	if (!strcmp(got, want)) {
+		pass++;
+		return;
+	}
+	failn++;
+	printf("FAIL %s: got '%s' want '%s'\n", what, got, want);
+}
+
+static void expect_num(const char *what, double got, double want, double tol)
+{
+	char g[64], w[64];
+
+	if (fabs(got - want) <= tol) {
+		pass++;
+		return;
+	}
+	snprintf(g, sizeof g, "%.10g", got);
+	snprintf(w, sizeof w, "%.10g", want);
+	expect_str(what, g, w);
+}
+
+static const struct {
+	double val, err;
+	const char *pm, *out;
+} fmt_tab[] = {         /* spec/tim.md section 3, then edge cases */
+	{201.7612, 0.6234, " +- ", "201.76 +- 0.62"},
+	{1014.1234, 2.2345, " +- ", "1014.1 +- 2.2"},
+	{7724.2, 16.3, " +- ", "7724 +- 16"},
+	{12345.6, 1.2, " +- ", "12345.6 +- 1.2"},
+	{123456, 12, " +- ", "(1.23456 +- 0.00012)e+05"},
+	{0.0123456, 2.13e-05, " +- ", "0.012346 +- 0.000021"},
+	{0.0028576, 7.0e-06, " +- ", "(2.8576 +- 0.0070)e-03"},
+	{-0.00123, 0.00045, " +- ", "(-1.23 +- 0.45)e-03"},
+	{9.9996, 0.0123, " +- ", "10.000 +- 0.012"},
+	{3.14159, 0.0996, " +- ", "3.14 +- 0.10"},
+	{5.2, 12.3, " +- ", "5 +- 12"},
+	{0.3, 12, " +- ", "0 +- 12"},
+	{-5.3, 1.2, " +- ", "-5.3 +- 1.2"},
+	{0.0, 0.0044, " +- ", "0.0000 +- 0.0044"},
+	{500, 0, " +- ", "500.00000000000000 +- 000.00000000000000"},
+	{201.7612, 0.6234, " ± ", "201.76 ± 0.62"},
+	{0.0028576, 7.0e-06, "±", "(2.8576±0.0070)e-03"},
+	{12.5, 0.125, " +- ", "12.50 +- 0.13"},     /* half up, not even */
+	{1.0, 0.0052, " +- ", "1.0000 +- 0.0052"},
+	{-1234567.0, 2345.0, " +- ", "(-1.2346 +- 0.0023)e+06"},
+	/* 1e11*1e-10 rounds to 10: flagged as a carry, one more 0 (as cligen) */
+	{1e11, 1e9, " +- ", "(1.0000 +- 0.0010)e+11"},
+	{1.0, NAN, " +- ", "1.0000000000000000 +- nan"},
+	{INFINITY, 1.0, " +- ", "inf +- 1.0"},
+	{1.0, INFINITY, " +- ", "0 +- inf"},
+	{99999.4, 0.3, " +- ", "99999.40 +- 0.30"},
+	{99999.9996, 0.03, " +- ", "(1.00000000 +- 0.00000030)e+05"},
+	{0.0, 0.0, " +- ", "0.0000000000000000 +- 0.0000000000000000"},
+};
+
+static void check_fmt(void)
+{
+	char b[256], what[80];
+	size_t i, n;
+
+	for (i = 0; i < sizeof fmt_tab / sizeof *fmt_tab; i++) {
+		n = fmt_uncertain(b, sizeof b, fmt_tab[i].val, fmt_tab[i].err,
+		    fmt_tab[i].pm);
+		snprintf(what, sizeof what, "fmt(%g, %g)", fmt_tab[i].val,
+		    fmt_tab[i].err);
+		expect_str(what, b, fmt_tab[i].out);
+		expect_num("fmt length", (double)n, (double)strlen(b), 0);
+	}
+	/* truncation behaves like snprintf */
+	n = fmt_uncertain(b, 5, 201.7612, 0.6234, " +- ");
+	expect_str("truncated", b, "201.");
+	expect_num("needed", (double)n, 14, 0);
+}
+
+static void check_est(void)
+{
+	/* spec 3.1: sleep 0.01 in ms, two batches of 5, k=2 */
+	static const double xs[] = {10.5, 10.1, 12.0, 10.3, 11.0,
+		10.2, 13.1, 10.4, 10.0, 10.7};
+	double a[8], tmp[EST_TMP(5, 2, 2)], srt[5];
+	struct est_min e;
+	struct est_run r = {0, 0, 0};
+
+	est_aik(a, 2);
+	expect_num("a_ik(2)[0]", a[0], 0.5849625, 5e-8);
+	expect_num("a_ik(2)[1]", a[1], 0.4150375, 5e-8);
+	est_aik(a, 4);
+	expect_num("a_ik(4)[0]", a[0], 0.3219281, 5e-8);
+	expect_num("a_ik(4)[3]", a[3], 0.1926451, 5e-8);
+	expect_num("a_ik(4) sum", a[0] + a[1] + a[2] + a[3], 1, 1e-12);
+	est_aik(a, 2);
+	memcpy(srt, (double[]){10.1, 10.3, 10.5, 11.0, 12.0}, sizeof srt);
+	expect_num("s_0", est_ele(srt, 5, a, 2), 10.0169925, 5e-8);
+	expect_num("ele k=1 is min", est_ele(srt, 5, a, 1), 10.1, 0);
+	expect_num("ele too few", isnan(est_ele(srt, 3, a, 2)), 1, 0);
+	expect_num("emin ok", est_emin(xs, 5, 2, 2, tmp, &e), 0, 0);
+	expect_num("est", e.est, 9.8521600, 5e-8);
+	expect_num("err", e.err, 0.05, 1e-12);
+	expect_num("m*n < 4k", est_emin(xs, 3, 1, 1, tmp, &e), -1, 0);
+	est_push(&r, 2);
+	est_push(&r, 4);
+	est_push(&r, 4);
+	est_push(&r, 4);
+	est_push(&r, 5);
+	est_push(&r, 5);
+	est_push(&r, 7);
+	est_push(&r, 9);
+	expect_num("population stdev", est_pstdev(&r), 2, 1e-12);
+}
+
+static double *nums(int n, char **s)
+{
+	double *v = malloc((size_t)(n ? n : 1) * sizeof *v);
+	int i;
+
+	for (i = 0; i < n; i++)
+		v[i] = strtod(s[i], NULL);
+	return v;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+	const char *m = argc > 1 ? argv[1] : "check";
+	const char *pm = getenv("LC_PM");
+	char b[512];
+	double a[256], *v;
+	int k, i;
+
+	if (!strcmp(m, "check")) {
+		check_fmt();
+		check_est();
+		printf("%d passed, %d failed\n", pass, failn);
+		return failn != 0;
+	}
+	if (!strcmp(m, "fmt") && argc == 3 && !strcmp(argv[2], "-")) {
+		double x, y;
+
+		while (scanf("%lf %lf", &x, &y) == 2) {
+			fmt_uncertain(b, sizeof b, x, y, pm ? pm : " +- ");
+			puts(b);
+		}
+		return 0;
+	}
+	if (!strcmp(m, "fmt") && argc == 4) {
+		fmt_uncertain(b, sizeof b, strtod(argv[2], NULL),
+		    strtod(argv[3], NULL), pm ? pm : " +- ");
+		puts(b);
+		return 0;
+	}
+	k = argc > 2 ? atoi(argv[2]) : 0;
+	if (k < 0 || k > 128)
+		return 2;
+	if (!strcmp(m, "aik")) {
+		est_aik(a, k);
+		for (i = 0; i < k; i++)
+			printf("%.7f\n", a[i]);
+		return 0;
+	}
+	if (!strcmp(m, "ele")) {
+		v = nums(argc - 3, argv + 3);
+		qsort(v, (size_t)(argc - 3), sizeof *v, cmp);
+		est_aik(a, k);
+		printf("%.7f\n", est_ele(v, (size_t)(argc - 3), a, k));
+		return 0;
+	}
+	if (!strcmp(m, "emin") && argc > 4) {
+		size_t n = (size_t)atoi(argv[2]), mm = (size_t)atoi(argv[3]);
+		struct est_min e;
+		double *tmp;
+
+		k = atoi(argv[4]);
+		v = nums(argc - 5, argv + 5);
+		if (n * mm != (size_t)(argc - 5) || k < 0)
+			return 2;
+		tmp = malloc(EST_TMP(n, mm, k) * sizeof *tmp);
+		if (est_emin(v, n, mm, k, tmp, &e))
+			return puts("undefined"), 1;
+		printf("%.7f %.7f\n", e.est, e.err);
+		return 0;
+	}
+	if (!strcmp(m, "pstdev")) {
+		struct est_run r = {0, 0, 0};
+
+		v = nums(argc - 2, argv + 2);
+		for (i = 0; i < argc - 2; i++)
+			est_push(&r, v[i]);
+		printf("%.7f\n", est_pstdev(&r));
+		return 0;
+	}
+	fprintf(stderr, "usage: unit_tim check|fmt|aik|ele|emin|pstdev ...\n");
+	return 2;
+}
