@@ -98,7 +98,7 @@ for s in ${SECTIONS-pf pgrep tails tim}; do
 	if [ -f "$here/bench/$s.sh" ]; then
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \
-			sh "$here/bench/$s.sh"
+			sh "$here/bench/$s.sh" "$here/quickbox"
 	else
 		echo "# section $s: bench/$s.sh not present; skipped"
 	fi
