@@ -51,7 +51,7 @@ static unsigned needs(const struct sel *s)
 	unsigned n = s->need;
 
 	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n || s->states ||
-	    s->has_age || s->pick)
+	    s->has_age || s->pick || s->exclude_pgrp > 0)
 		n |= PROC_STAT;
 	if (s->euid.n || s->ruid.n || s->egid.n || s->rgid.n)
 		n |= PROC_STATUS;
@@ -190,6 +190,7 @@ static int scan(struct run *r)
 
 	while ((got = proc_next(r->it, &p)) > 0) {
 		if (p.pid == r->self || sel_has(&s->exclude, p.pid) ||
+		    (s->exclude_pgrp > 0 && p.pgrp == s->exclude_pgrp) ||
 		    !wanted(r, &p, &pat))
 			continue;
 		if (s->pick) {

@@ -45,6 +45,7 @@ struct sel {
 	struct sel_list egid, rgid; /* effective/real gid (status) */
 	struct sel_list ouid, ogid; /* owner of /proc/PID (pf -u, -G) */
 	struct sel_list exclude; /* never selected */
+	pid_t exclude_pgrp;      /* >0: processes of this group never selected */
 	const char *states;      /* run-state letters; NULL = any */
 	long long age;           /* ticks: >0 older than, <0 younger than -age */
 	int has_age;             /* age given (0 then filters nothing) */
