@@ -3,6 +3,17 @@
 # zombies count as exited; in private PID namespaces.
 load helpers
 
+# pidfds PID N: wait until PID holds N pidfds (it selected its targets)
+pidfds() {
+	local i
+	for ((i = 0; i < 1000; i++)); do
+		[ "$(ls -l /proc/$1/fd 2>/dev/null | grep -c pidfd)" -ge "$2" ] && return 0
+		sleep 0.01
+	done
+	return 1
+}
+export -f pidfds
+
 setup() {
 	has_applet pw
 	qbbin_setup
@@ -11,9 +22,8 @@ setup() {
 
 @test "pw returns when the process exits; exit 0" {
 	run in_ns 'fix -n waitme -c TERM -x; p=$FIXPID
-		( "$QBBIN/pw" waitme; echo "pw st=$?" > "$FIXDIR/done" ) &
-		"$QBBIN/pk" -s 0 waitme; [ -e "$FIXDIR/done" ] || echo "still waiting"
-		kill $p; wait_file "$FIXDIR/done"; cat "$FIXDIR/done"'
+		"$QBBIN/pw" waitme & w=$!; pidfds $w 1
+		kill -0 $w && echo "still waiting"; kill $p; wait $w; echo "pw st=$?"'
 	[ "$output" = "$(printf 'still waiting\npw st=0')" ]
 }
 
@@ -33,9 +43,9 @@ setup() {
 
 @test "Wait returns once all have exited" {
 	run in_ns 'fix -n two -c TERM -x; a=$FIXPID; fix -n two -c TERM -x; b=$FIXPID
-		( "$QB" pf -a Wait two; echo "st=$?" > "$FIXDIR/done" ) &
-		"$QBBIN/pk" -s 0 two; kill $a; sleep 0.1; [ -e "$FIXDIR/done" ] || echo "one left"
-		kill $b; wait_file "$FIXDIR/done"; cat "$FIXDIR/done"'
+		"$QB" pf -a Wait two & w=$!; pidfds $w 2
+		kill $a; sleep 0.1; kill -0 $w && echo "one left"
+		kill $b; wait $w; echo "st=$?"'
 	[ "$output" = "$(printf 'one left\nst=0')" ]
 }
 
