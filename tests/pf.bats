@@ -248,3 +248,40 @@ setup() {
 	[[ "$output" == "Usage: pf [options] [PATTERN...]"* ]]
 	[[ "$output" == *"--ifHandled"* ]]
 }
+
+# the reader and engine features pf itself does not use (pgrep relies on them)
+@test "reader: thread mode lists each TID with its own name" {
+	run in_ns 'fix -n mainthr -T workthr; echo $FIXPID; "$TESTBIN/unit_proc" threads $FIXPID'
+	p=${lines[0]}
+	[ "${lines[1]}" = "$p $p mainthr" ]
+	[[ "${lines[2]}" =~ ^$p\ [0-9]+\ workthr$ ]]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "reader: stat, status, owner, cmdline, ns fields of a known process" {
+	run in_ns 'fix -n "sh )x" -c USR1,TERM a b; echo $FIXPID; "$TESTBIN/unit_proc" show $FIXPID'
+	[ "${lines[1]}" = "comm=sh )x" ]
+	[ "${lines[2]}" = "state=S" ]
+	[ "${lines[3]}" = "ppid=1" ]
+	[ "${lines[7]}" = "ruid=0" ]
+	[ "${lines[12]}" = "sigcgt=4200" ]   # USR1 (10) and TERM (15)
+	[[ "${lines[13]}" =~ ^cmdline_len=[0-9]+$ ]]
+	[ "${lines[14]}" = "start_ok=1" ] && [ "${lines[15]}" = "ns_pid_ok=1" ]
+}
+
+@test "reader: on-demand files and links; tty names" {
+	run "$TESTBIN/unit_proc" file $$ environ
+	[ "$status" -eq 0 ] && [[ "${lines[0]}" =~ ^len=[1-9] ]]
+	run "$TESTBIN/unit_proc" link $$ exe
+	[ "$output" = "$(readlink /proc/$$/exe)" ]
+	run "$TESTBIN/unit_proc" tty pts/3
+	[ "$output" = "8803" ]
+	run "$TESTBIN/unit_proc" tty /dev/pts/300
+	[ "$output" = "10882c" ]
+	run "$TESTBIN/unit_proc" tty "?"
+	[ "$output" = "0" ]
+	run "$TESTBIN/unit_proc" tty ttyS1
+	[ "$output" = "441" ]
+	run "$TESTBIN/unit_proc" file 999999 cgroup
+	[ "$status" -eq 1 ]
+}
