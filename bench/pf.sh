@@ -2,13 +2,14 @@
 # bench/pf.sh: pf vs procps pgrep, per-process slope and fixed cost.
 #
 #   bench/pf.sh [QUICKBOX]      (default: build-static/quickbox, else ./quickbox)
-#   env: COUNTS="0 500 2000" (extra processes), K=20 (runs per batch),
-#        B=5 (batches; the fastest batch counts), PGREP=/usr/bin/pgrep
+#   env: COUNTS="0 500 2000" (extra processes), K=20, B=5 (B*K runs of each command;
+#        the fastest counts), PGREP=/usr/bin/pgrep
 #
 # Starts COUNTS extra sleeping processes (names vary: links to sleep named
 # qbb_<n>), times `pf NAME` and `pgrep NAME` (NAME matches nothing, so the
 # whole table is read) and `pf -e1 FIRST` (FIRST = PID 1's name) at each
-# count, then fits time = fixed + slope * processes. The helpers are killed
+# count, then fits time = fixed + slope * processes (least squares), and
+# times `pf -e -p 1 NOMATCH` alone (startup: one process read). The helpers are killed
 # by their recorded PIDs (never by name), also on Ctrl-C.
 # Output: one measurement a line, "label<TAB>value<TAB>unit".
 set -u
@@ -45,17 +46,16 @@ spawn_to() {   # grow the helper set to $1 processes
 	done
 }
 
-# microseconds per run of "$@": fastest of B batches of K runs
+# microseconds per run of "$@": the fastest of B*K single runs (the
+# minimum is what other load on the machine cannot inflate)
 per_run() {
-	local best= b k t0 t1 us
-	for ((b = 0; b < B; b++)); do
+	local i t0 t1
+	for ((i = 0; i < B * K; i++)); do
 		t0=$EPOCHREALTIME
-		for ((k = 0; k < K; k++)); do "$@" >/dev/null; done
+		"$@" >/dev/null
 		t1=$EPOCHREALTIME
-		us=$(awk -v a="$t0" -v b="$t1" -v k="$K" 'BEGIN{printf "%.1f", (b-a)*1e6/k}')
-		if [ -z "$best" ] || awk -v x="$us" -v y="$best" 'BEGIN{exit !(x<y)}'; then best=$us; fi
-	done
-	echo "$best"
+		echo "$t0 $t1"
+	done | awk '{d = ($2 - $1) * 1e6; if (NR == 1 || d < m) m = d} END{printf "%.1f", m}'
 }
 
 first=$(cat /proc/1/comm)
@@ -89,4 +89,6 @@ printf 'pgrep_over_pf_slope\t%s\tx\n' "$(awk -v a="$pg_s" -v b="$pf_s" 'BEGIN{pr
 printf 'pf_fixed\t%s\tms\n' "$(awk -v i="$pf_i" 'BEGIN{printf "%.3f", i/1000}')"
 printf 'pgrep_fixed\t%s\tms\n' "$(awk -v i="$pg_i" 'BEGIN{printf "%.3f", i/1000}')"
 printf 'pf_e1_first_slope\t%s\tus/process\n' "$e1_s"
+# startup alone: one process read (-p 1), the floor of any pf run
+printf 'pf_startup\t%s\tms\n' "$(awk -v u="$(per_run "$tmp/pf" -e -p 1 qbbench_nomatch)" 'BEGIN{printf "%.3f", u/1000}')"
 printf 'pf_binary\t%s\t-\n' "$QB"
