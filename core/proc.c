@@ -215,11 +215,23 @@ static int read_status(struct proc_iter *it, struct proc *p)
 	return 0;
 }
 
+/* the directory of the process as the anchor, when no file of it is
+ * open yet: it also proves the process exists (need 0 reads nothing) */
+static int dir_anchor(struct proc_iter *it, const struct proc *p)
+{
+	if (it->anchor >= 0)
+		return 0;
+	it->anchor = openat(it->procfd, p->path,
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return it->anchor < 0 ? -1 : 0;
+}
+
 static int read_owner(struct proc_iter *it, struct proc *p)
 {
 	struct stat st;
 
-	if (fstatat(it->procfd, p->path, &st, 0))
+	if (it->anchor < 0 ? dir_anchor(it, p) || fstat(it->anchor, &st) :
+	    fstatat(it->procfd, p->path, &st, 0))
 		return -1;
 	p->ouid = st.st_uid;
 	p->ogid = st.st_gid;
@@ -306,6 +318,7 @@ static int fill(struct proc_iter *it, struct proc *p)
 	p->have = 0;
 	p->cmdline = "";
 	p->cmdline_len = 0;
+	drop_anchor(it);        /* never let a previous process's fd stand in */
 	if ((need & PROC_STAT) && read_stat(it, p))
 		return -1;
 	if ((need & PROC_COMM) && !(need & PROC_STAT) && read_comm(it, p))
@@ -319,6 +332,8 @@ static int fill(struct proc_iter *it, struct proc *p)
 	if ((need & PROC_NS) && read_ns(it, p))
 		return -1;
 	if ((need & PROC_ROOT) && read_root(it, p))
+		return -1;
+	if (dir_anchor(it, p))
 		return -1;
 	p->have = need | ((need & PROC_STAT) ? PROC_COMM : 0);
 	return 0;
