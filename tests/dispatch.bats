@@ -69,7 +69,7 @@ setup() { qbbin_setup; }
 	[ "$output" = "$avail" ]
 	other=$("$QB" --list | sed -n 2p)
 	if [ -n "$other" ]; then
-		run "$BATS_TEST_TMPDIR/sub/quickbox" "$other"
+		run -127 "$BATS_TEST_TMPDIR/sub/quickbox" "$other"
 		[ "$status" -eq 127 ]
 	fi
 }

@@ -1,5 +1,5 @@
 # helpers.bash: shared by every tests/*.bats file (load helpers).
-bats_require_minimum_version 1.5.0
+command -v bats_require_minimum_version >/dev/null && bats_require_minimum_version 1.5.0
 #
 #   QB        the quickbox binary under test (make test / make check set it)
 #   TESTBIN   the built test programs (qbfix, unit_*)
