@@ -7,6 +7,11 @@
 #include "num.h"
 #include "sig.h"
 
+/* RTMIN is glibc's number, not this libc's: a static musl build says 35,
+ * but procps, and the glibc programs that receive the signal, mean 34. */
+#define RT_MIN 34
+#define RT_MAX 64
+
 static const struct { const char *name; int num; } sigs[] = {
 	{"HUP", SIGHUP}, {"INT", SIGINT}, {"QUIT", SIGQUIT}, {"ILL", SIGILL},
 	{"TRAP", SIGTRAP}, {"ABRT", SIGABRT}, {"BUS", SIGBUS}, {"FPE", SIGFPE},
@@ -30,10 +35,10 @@ static int rt_parse(const char *s)
 	int base, sign;
 
 	if (!strncasecmp(s, "RTMIN", 5)) {
-		base = SIGRTMIN;
+		base = RT_MIN;
 		sign = 1;
 	} else if (!strncasecmp(s, "RTMAX", 5)) {
-		base = SIGRTMAX;
+		base = RT_MAX;
 		sign = -1;
 	} else {
 		return -1;
@@ -42,7 +47,7 @@ static int rt_parse(const char *s)
 	if (*s) {
 		if (*s != (sign > 0 ? '+' : '-') || s[1] < '0' || s[1] > '9')
 			return -1;
-		if (num_ll(s + 1, 0, SIGRTMAX - SIGRTMIN, &off))
+		if (num_ll(s + 1, 0, RT_MAX - RT_MIN, &off))
 			return -1;
 	}
 	return base + sign * (int)off;
@@ -65,7 +70,7 @@ int sig_parse(const char *s)
 	long long v;
 
 	if (*s >= '0' && *s <= '9')
-		return num_ll(s, 0, SIGRTMAX, &v) ? -1 : (int)v;
+		return num_ll(s, 0, RT_MAX, &v) ? -1 : (int)v;
 	return sig_from_name(s);
 }
 
@@ -77,12 +82,12 @@ const char *sig_name(int sig)
 	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
 		if (sigs[i].num == sig && sig)
 			return sigs[i].name;
-	if (sig == SIGRTMIN)
+	if (sig == RT_MIN)
 		return "RTMIN";
-	if (sig == SIGRTMAX)
+	if (sig == RT_MAX)
 		return "RTMAX";
-	if (sig > SIGRTMIN && sig < SIGRTMAX) {
-		snprintf(rt, sizeof rt, "RTMIN+%d", sig - SIGRTMIN);
+	if (sig > RT_MIN && sig < RT_MAX) {
+		snprintf(rt, sizeof rt, "RTMIN+%d", sig - RT_MIN);
 		return rt;
 	}
 	return NULL;
