@@ -130,32 +130,42 @@ static int plain(const struct rsink *s)
 	return s->left == REC_ALL && (s->bytes || s->eor == s->ird);
 }
 
-/* file to out_fd inside the kernel; 1 done/EOF, 0 not possible here, -1 err */
+/* file to out_fd inside the kernel (sendfile): 2.4x faster than
+ * read+write for head -c 500M > /dev/null (docs/tails.md). Only for big
+ * copies, and never the last byte, which goes through out.h so that
+ * out_lastbyte() (tails -D) stays right. 1 copied, 0 not possible here. */
 static int kcopy(struct rin *in, unsigned long long *n)
 {
-	if (!in->seekable || in->pos < in->len || *n < 65536 || out_error)
+	struct stat st;
+	off_t cur;
+	unsigned long long want;
+
+	if (!in->seekable || in->pos < in->len || *n < (1u << 20) || out_error ||
+	    fstat(in->fd, &st) || (cur = lseek(in->fd, 0, SEEK_CUR)) < 0 ||
+	    st.st_size - cur < (1 << 20))
 		return 0;
+	want = (unsigned long long)(st.st_size - cur) - 1;
+	if (want > *n - 1)
+		want = *n - 1;
 	if (out_flush())
 		return 1;
-	while (*n) {
-		size_t want = *n > (1u << 30) ? (1u << 30) : (size_t)*n;
-		ssize_t r = sendfile(out_fd, in->fd, NULL, want);
+	while (want) {
+		size_t chunk = want > (1u << 30) ? (1u << 30) : (size_t)want;
+		ssize_t r = sendfile(out_fd, in->fd, NULL, chunk);
 
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0 && (errno == EINVAL || errno == ENOSYS))
 			return 0;   /* e.g. O_APPEND output: use read/write */
-		if (r < 0) {    /* cannot tell a read from a write error */
-			out_error = errno;
-			return 1;
-		}
-		if (r == 0) {
-			in->eof = 1;
+		if (r <= 0) {   /* cannot tell a read from a write error */
+			if (r < 0)
+				out_error = errno;
 			return 1;
 		}
 		*n -= (unsigned long long)r;
+		want -= (unsigned long long)r;
 	}
-	return 1;
+	return 0;   /* the rest (at least the last byte) the usual way */
 }
 
 /* emit exactly n raw bytes (or to EOF); rows only matter to the sink */
@@ -166,7 +176,7 @@ static int copy_bytes(struct rin *in, struct rsink *s, unsigned long long n)
 		size_t take;
 
 		if (plain(s) && kcopy(in, &n))
-			return 0;
+			return 0;   /* output failed */
 		r = fill(in);
 		if (r <= 0)
 			return (int)r;
