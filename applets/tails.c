@@ -309,6 +309,13 @@ static int tails_run(struct tplan *p)
 		do_input(p, i);
 	if (p->follow && !out_error)
 		follow(p);
+	if (out_error && out_error != EPIPE) {
+		/* failed mid-run (not at the final flush): GNU's xwrite wording.
+		 * Marking it EPIPE keeps xexit from reporting it a second time. */
+		errno = out_error;
+		fail(1, "error writing %s:", quote("standard output"));
+		out_error = EPIPE;
+	}
 	return qb_status;
 }
 
