@@ -217,7 +217,8 @@ static void do_input(struct tplan *p, int idx)
 		errno = in.err;
 		fail(1, "error reading %s:", quote(display(f)));
 		/* GNU tail's copy-the-rest path dies on a read error */
-		if (p->who == 't' && (p->bytes || (p->tmode == TFROM && p->tn <= 1)))
+		if (p->who == 't' && (p->tmode == TFROM && p->tn <= 1 ?
+		    1 : p->bytes && p->tn <= 0x7fffffffffffffffULL))
 			xexit(1);
 	}
 	put_count(p, &in);
@@ -667,6 +668,12 @@ static int gnu_main(int who, int argc, char **argv)
 	p.files = g.nfiles ? g.files : (char **)dash;
 	p.nfiles = g.nfiles ? g.nfiles : 1;
 	gnu_plan(&g);
+	if (p.follow && p.by_name)
+		for (r = 0; r < p.nfiles; r++)
+			if (!strcmp(p.files[r], "-")) {
+				warn("cannot follow %s by name", quote("-"));
+				return 1;
+			}
 	if (p.tmode == TKEEP && !p.tn && !p.follow)
 		return 0;   /* GNU: nothing to print, nothing opened */
 	return tails_run(&p);
