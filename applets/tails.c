@@ -658,7 +658,7 @@ static int gnu_main(int who, int argc, char **argv)
 	}
 	if (g.help || g.version) {
 		if (g.help)
-			opt_help(&os, qb_prog);
+			opt_help(&os, who == 'h' ? "head" : "tail");
 		else
 			out_str(who == 'h' ? "head (quickbox) 0.1\n" : "tail (quickbox) 0.1\n");
 		return 0;
