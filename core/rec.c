@@ -1,5 +1,6 @@
 /* rec.c: the record engine (rows or bytes; seek-from-end or chunk ring). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sendfile.h>
@@ -60,6 +61,10 @@ void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 	in->seekable = !counting && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
 	    lseek(fd, 0, SEEK_CUR) >= 0;
 	in->buf = xmalloc(RBUF);
+	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups, measured
+	 * 400 -> 330 ms for `cat 1GiB | tail -n 10` (docs/tails.md) */
+	if (!fstat(fd, &st) && S_ISFIFO(st.st_mode))
+		fcntl(fd, F_SETPIPE_SZ, 1 << 20);
 }
 
 void rec_free(struct rin *in)
