@@ -11,8 +11,8 @@
 #include "out.h"
 #include "rec.h"
 
-/* 128 KiB reads: measured 1.3x faster than 8 KiB on a cached 1 GiB file,
- * no gain beyond (see docs/tails.md). */
+/* 128 KiB reads: on a cached 1 GiB file, head -c 512M took 35 ms against
+ * 65 ms with 8 KiB reads, head -n 1000000 16.6 against 19.1 ms. */
 #define RBUF (128 * 1024)
 /* pipe tails keep whole chunks; 256 KiB keeps the slack (at most one chunk
  * beyond the records kept, plus one spare) small against a big tail */
@@ -61,8 +61,8 @@ void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 	in->seekable = !counting && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
 	    lseek(fd, 0, SEEK_CUR) >= 0;
 	in->buf = xmalloc(RBUF);
-	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups, measured
-	 * 400 -> 330 ms for `cat 1GiB | tail -n 10` (docs/tails.md) */
+	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups. bench/tails.sh
+	 * on 1 GiB: cat | tail -n 10 400 -> 258 ms, -n 1000000 814 -> 365 ms */
 	if (!fstat(fd, &st) && S_ISFIFO(st.st_mode))
 		fcntl(fd, F_SETPIPE_SZ, 1 << 20);
 }
@@ -135,8 +135,8 @@ static int plain(const struct rsink *s)
 	return s->left == REC_ALL && (s->bytes || s->eor == s->ird);
 }
 
-/* file to out_fd inside the kernel (sendfile): 2.4x faster than
- * read+write for head -c 500M > /dev/null (docs/tails.md). Only for big
+/* file to out_fd inside the kernel (sendfile): head -c 512M > /dev/null
+ * 17.6 ms against 35 ms with 128 KiB read+write (docs/tails.md). Only for big
  * copies, and never the last byte, which goes through out.h so that
  * out_lastbyte() (tails -D) stays right. 1 copied, 0 not possible here. */
 static int kcopy(struct rin *in, unsigned long long *n)
