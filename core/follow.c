@@ -79,11 +79,14 @@ static void check_name(struct fwatch *w, int idx, const struct follow_cfg *c, ch
 	w->gone = 0;
 }
 
-/* one pass over every file: rotation, truncation, new data; live count */
-static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf, int ifd)
+/* one pass over every file: rotation, truncation, new data; live count.
+ * *blind: some open file has no inotify watch (stdin), so poll too */
+static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf,
+    int ifd, int *blind)
 {
 	int i, live = 0;
 
+	*blind = ifd < 0;
 	for (i = 0; i < n; i++) {
 		if (c->by_name)
 			check_name(&w[i], i, c, buf);
@@ -93,6 +96,7 @@ static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf,
 		}
 		if (ifd >= 0 && w[i].wd < 0)
 			w[i].wd = inotify_add_watch(ifd, w[i].name, WMASK);
+		*blind |= w[i].wd < 0;
 		check_size(&w[i], i, c);
 		drain(&w[i], i, c, buf);
 		live++;
@@ -123,13 +127,13 @@ static int pid_alive(pid_t pid)
 }
 
 /* wait for an inotify event, the poll interval, or the reader to leave */
-static int wait_change(int ifd, const struct follow_cfg *c, int outpipe)
+static int wait_change(int ifd, const struct follow_cfg *c, int outpipe, int blind)
 {
 	struct pollfd p[2] = {{ifd, POLLIN, 0}, {1, 0, 0}};
-	int ms = ifd < 0 || c->pid ? (int)(c->interval * 1000) : -1;
+	int ms = blind || c->pid ? (int)(c->interval * 1000) : -1;
 	char ev[4096];
 
-	if (ifd < 0 && c->interval > 0 && ms == 0)
+	if (blind && c->interval > 0 && ms == 0)
 		ms = 1;
 	if (poll(p, outpipe ? 2 : 1, ms) < 0 && errno != EINTR)
 		return 0;
@@ -155,11 +159,11 @@ int follow_run(struct fwatch *w, int n, const struct follow_cfg *c)
 	if (ifd >= 0 && c->by_name)
 		watch_dirs(ifd, w, n);
 	for (;;) {
-		int live = sweep(w, n, c, buf, ifd);
+		int blind, live = sweep(w, n, c, buf, ifd, &blind);
 
 		if (!live || !pid_alive(c->pid))
 			break;
-		if (wait_change(ifd, c, outpipe)) {
+		if (wait_change(ifd, c, outpipe, blind)) {
 			r = 1;
 			break;
 		}

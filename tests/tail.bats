@@ -109,10 +109,10 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "s20 d
 }
 
 @test "tail reads a seekable file from the end (bytes read ~ bytes printed)" {
+	command -v strace > /dev/null || skip "no strace"
 	local big="$BATS_TEST_TMPDIR/big"
 	seq 1 2000000 > "$big"
 	run bash -c "strace -e trace=read,pread64 -o '$BATS_TEST_TMPDIR/st' '$QBBIN/tail' -n 3 '$big' 2>/dev/null; true"
-	command -v strace > /dev/null || skip "no strace"
 	[ "$output" = "$(printf '1999998\n1999999\n2000000')" ]
 	# reads of the data file: well under the 15 MB it holds
 	local n
