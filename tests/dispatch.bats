@@ -68,7 +68,7 @@ setup() { qbbin_setup; }
 	[ "$output" = "$avail" ]
 	other=$("$QB" --list | sed -n 2p)
 	if [ -n "$other" ]; then
-		run "$BATS_TEST_TMPDIR/b/quickbox" "$other"
+		run -127 "$BATS_TEST_TMPDIR/b/quickbox" "$other"
 		[ "$status" -eq 127 ]
 	fi
 }
