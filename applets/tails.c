@@ -192,9 +192,9 @@ static int followable(struct tplan *p, int fd, const char *f, int readerr)
 	if (S_ISFIFO(st.st_mode) && fd == 0)
 		return 0;   /* a pipe is followed to its EOF: done */
 	out_flush();
-	if (p->who == 't')
-		fail(1, "%s: cannot follow end of this type of file; giving up on this name",
-		    quotef(display(f)));
+	if (p->who == 't')   /* -F keeps trying the name, so GNU does not give up */
+		fail(1, "%s: cannot follow end of this type of file%s", quotef(display(f)),
+		    p->retry ? "" : "; giving up on this name");
 	return 0;
 }
 
@@ -206,6 +206,7 @@ static void do_input(struct tplan *p, int idx)
 
 	p->watch[idx].name = display(f);
 	p->watch[idx].fd = -1;
+	p->watch[idx].gone = fd < 0;
 	if (fd < 0)
 		return;
 	header(p, idx, display(f));
@@ -256,7 +257,9 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 
 	out_flush();
 	errno = err;
-	if (ev == FOL_GONE)
+	if (ev == FOL_GONE && !p->retry)   /* GNU drops the name: plain wording */
+		warn("%s:", quotef(n));
+	else if (ev == FOL_GONE)
 		warn("%s has become inaccessible:", quote(n));
 	else if (ev == FOL_APPEARED)
 		warn("%s has appeared;  following new file", quote(n));
@@ -269,13 +272,14 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 static void follow(struct tplan *p)
 {
 	struct follow_cfg c = {0};
-	int i, any = 0, files = 0;
+	int i, any = 0, files = 0, open;
 
 	for (i = 0; i < p->nfiles; i++) {
 		any |= p->watch[i].fd >= 0;
 		files |= *p->files[i] && strcmp(p->files[i], "-");
-		if (p->watch[i].fd < 0 && p->retry && p->by_name &&
-		    *p->files[i] && strcmp(p->files[i], "-"))
+		/* -F waits for any name; --retry -f only for names not opened */
+		if (p->watch[i].fd < 0 && p->retry && *p->files[i] &&
+		    strcmp(p->files[i], "-") && (p->by_name || p->watch[i].gone))
 			any = 1, p->watch[i].gone = 1;
 	}
 	if (!any) {
@@ -292,7 +296,18 @@ static void follow(struct tplan *p)
 	c.ctx = p;
 	c.data = on_data;
 	c.event = on_event;
-	follow_run(p->watch, p->nfiles, &c);
+	open = 0;
+	for (i = 0; i < p->nfiles; i++)
+		open |= p->watch[i].fd >= 0;
+	switch (follow_run(p->watch, p->nfiles, &c)) {
+	case 2:
+		if (p->who == 't')
+			fail(1, "no files remaining");
+		break;
+	case 0:   /* --pid ended it; GNU's inotify loop then exits 0 */
+		if (p->by_name && open)
+			qb_status = 0;
+	}
 }
 
 static int tails_run(struct tplan *p)

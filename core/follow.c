@@ -64,6 +64,8 @@ static void check_name(struct fwatch *w, int idx, const struct follow_cfg *c, ch
 	}
 	if (w->fd >= 0 && st.st_ino == w->ino && st.st_dev == w->dev)
 		return;
+	if (!S_ISREG(st.st_mode))
+		return;     /* untailable (a directory...): wait for a file */
 	fd = open(w->name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
@@ -88,8 +90,8 @@ static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf,
 
 	*blind = ifd < 0;
 	for (i = 0; i < n; i++) {
-		if (c->by_name)
-			check_name(&w[i], i, c, buf);
+		if (c->by_name || (w[i].fd < 0 && c->retry))
+			check_name(&w[i], i, c, buf);   /* --retry -f: a late open */
 		if (w[i].fd < 0) {
 			live += c->retry;
 			continue;
@@ -161,7 +163,11 @@ int follow_run(struct fwatch *w, int n, const struct follow_cfg *c)
 	for (;;) {
 		int blind, live = sweep(w, n, c, buf, ifd, &blind);
 
-		if (!live || !pid_alive(c->pid))
+		if (!live) {
+			r = 2;
+			break;
+		}
+		if (!pid_alive(c->pid))
 			break;
 		if (wait_change(ifd, c, outpipe, blind)) {
 			r = 1;

@@ -33,8 +33,8 @@ struct follow_cfg {
 	void (*event)(void *ctx, int idx, enum fol_event ev, int err);
 };
 
-/* returns when nothing is left to follow (0), when cfg->pid died (0), or
- * when stdout is a pipe whose reader went away (1) */
+/* returns when cfg->pid died (0), when stdout is a pipe whose reader went
+ * away (1), or when nothing is left to follow (2) */
 int follow_run(struct fwatch *w, int n, const struct follow_cfg *cfg);
 
 #endif

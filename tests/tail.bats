@@ -199,3 +199,33 @@ tail: log: file truncated" ]
 	[ "$status" = 1 ]
 	[ "$stderr" = "$QBBIN/tail: write error: No space left on device" ]
 }
+
+@test "tail -f/-F/--retry with missing files and directories: GNU messages and status" {
+	true &
+	local dead=$! a bad=0
+	wait $dead || true
+	for a in "-F nope" "--follow=name nope" "-F s20" "-f s20 nope" "-f dd" \
+		"--retry -f nope" "-f -" "-F dd" "--retry -f dd" "--follow=name dd" \
+		"--follow=name --retry dd s20" "-F dd s20" "-f dd s20" "-F nope s20" \
+		"--retry -f dd s20" "-F s20 dd" "--follow=name dd s20"; do
+		gnu_same tail $a --pid=$dead || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+@test "tail --follow=name without --retry drops a deleted name: no files remaining" {
+	local d="$BATS_TEST_TMPDIR" t
+	for t in "$QBBIN/tail" "$REF/tail"; do
+		rm -f "$d/log" "$d/out" "$d/err"
+		seq 1 3 > "$d/log"
+		(cd "$d" && exec -a tail "$t" --follow=name log > out 2> err) &
+		local tpid=$!
+		wait_for "$d/out" 3
+		rm "$d/log"
+		local st=0
+		wait $tpid || st=$?
+		[ $st = 1 ]
+		[ "$(cat "$d/err")" = "tail: log: No such file or directory
+tail: no files remaining" ]
+	done
+}
