@@ -231,7 +231,8 @@ static void do_input(struct tplan *p, int idx)
 		p->watch[idx].fd = fd;
 		p->watch[idx].dev = st.st_dev;
 		p->watch[idx].ino = st.st_ino;
-		p->watch[idx].pos = lseek(fd, 0, SEEK_CUR);
+		/* appended data only: a head part may have stopped mid-file */
+		p->watch[idx].pos = lseek(fd, 0, SEEK_END);
 	} else if (fd > 0) {
 		close(fd);
 	}

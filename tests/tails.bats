@@ -275,3 +275,16 @@ wait_for() {
 	run bash -c "seq 1 5 | '$QBBIN/tails' -h-2 -f"
 	[ "$status" = 0 ] && [ "$output" = "$(printf '3\n4\n5')" ]
 }
+
+@test "-f after a head part follows from the end, not from where the head stopped" {
+	local d="$BATS_TEST_TMPDIR"
+	seq 1 100000 > "$d/big"
+	"$QBBIN/tails" -h2 -f "$d/big" > "$d/out" &
+	local p=$!
+	wait_for "$d/out" 2
+	echo NEW >> "$d/big"
+	wait_for "$d/out" NEW
+	kill $p
+	wait $p || true
+	[ "$(cat "$d/out")" = "$(printf '1\n2\nNEW')" ]
+}
