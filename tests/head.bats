@@ -84,9 +84,14 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
 	[ "$stderr" = "$QBBIN/head: invalid number of lines: 'abc'" ]
 }
 
-@test "head quotes like GNU under a UTF-8 locale" {
-	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/head" nope
-	[ "$status" = 1 ]
+@test "head quotes like GNU: plain in C and C.UTF-8, curly in other UTF-8 locales" {
+	(export LC_ALL=C.UTF-8; gnu_same head nope || exit 1)
+	(unset LC_ALL; export LANG=C.UTF-8; gnu_same head nope || exit 1)
+	(unset LC_ALL; export LANG=xx_YY.UTF-8; gnu_same head nope || exit 1)
+	local l
+	l=$(locale -a 2>/dev/null | grep -iE 'utf-?8' | grep -vE '^(C|POSIX)' | head -n1)
+	[ -n "$l" ] || skip "no UTF-8 locale besides C.UTF-8 installed"
+	run --separate-stderr env LC_ALL="$l" "$QBBIN/head" nope
 	[ "$stderr" = "$QBBIN/head: cannot open ‘nope’ for reading: No such file or directory" ]
 }
 
