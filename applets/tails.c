@@ -165,7 +165,7 @@ static void put_count(struct tplan *p, const struct rin *in)
 		write_all(p->countfd, b, (size_t)n);
 }
 
-static int open_input(struct tplan *p, const char *f)
+static int open_input(const char *f)
 {
 	int fd;
 
@@ -176,7 +176,6 @@ static int open_input(struct tplan *p, const char *f)
 		out_flush();    /* GNU's error() flushes stdout first */
 		fail(1, "cannot open %s for reading:", quote(f));
 	}
-	(void)p;
 	return fd;
 }
 
@@ -198,11 +197,22 @@ static int followable(struct tplan *p, int fd, const char *f, int readerr)
 	return 0;
 }
 
+/* GNU tail dies on a read error in its copy-the-rest path (-c N up to
+ * 2^63-1, -c +N, -n +0/+1) and goes on to the next file elsewhere */
+static int read_error_fatal(const struct tplan *p)
+{
+	if (p->who != 't')
+		return 0;
+	if (p->tmode == TFROM && !p->bytes)
+		return p->tn <= 1;
+	return p->bytes && p->tn <= 0x7fffffffffffffffULL;
+}
+
 static void do_input(struct tplan *p, int idx)
 {
 	const char *f = p->files[idx];
 	struct rin in;
-	int fd = open_input(p, f), r;
+	int fd = open_input(f), r;
 
 	p->watch[idx].name = display(f);
 	p->watch[idx].fd = -1;
@@ -217,9 +227,7 @@ static void do_input(struct tplan *p, int idx)
 		out_flush();
 		errno = in.err;
 		fail(1, "error reading %s:", quote(display(f)));
-		/* GNU tail's copy-the-rest path dies on a read error */
-		if (p->who == 't' && (p->tmode == TFROM && p->tn <= 1 ?
-		    1 : p->bytes && p->tn <= 0x7fffffffffffffffULL))
+		if (read_error_fatal(p))
 			xexit(1);
 	}
 	put_count(p, &in);
@@ -273,22 +281,21 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 static void follow(struct tplan *p)
 {
 	struct follow_cfg c = {0};
-	int i, any = 0, files = 0, open;
+	int i, any = 0, files = 0, opened = 0;
 
 	for (i = 0; i < p->nfiles; i++) {
-		any |= p->watch[i].fd >= 0;
+		opened |= p->watch[i].fd >= 0;
 		files |= *p->files[i] && strcmp(p->files[i], "-");
 		/* -F waits for any name; --retry -f only for names not opened */
 		if (p->watch[i].fd < 0 && p->retry && *p->files[i] &&
 		    strcmp(p->files[i], "-") && (p->by_name || p->watch[i].gone))
 			any = 1, p->watch[i].gone = 1;
 	}
-	if (!any) {
+	if (!any && !opened) {
 		if (files && p->who == 't')
 			fail(1, "no files remaining");
 		return;
 	}
-	out_linebuf(0);
 	out_flush();
 	c.by_name = p->by_name;
 	c.retry = p->retry;
@@ -297,16 +304,13 @@ static void follow(struct tplan *p)
 	c.ctx = p;
 	c.data = on_data;
 	c.event = on_event;
-	open = 0;
-	for (i = 0; i < p->nfiles; i++)
-		open |= p->watch[i].fd >= 0;
 	switch (follow_run(p->watch, p->nfiles, &c)) {
 	case 2:
 		if (p->who == 't')
 			fail(1, "no files remaining");
 		break;
 	case 0:   /* --pid ended it; GNU's inotify loop then exits 0 */
-		if (p->by_name && open)
+		if (p->by_name && opened)
 			qb_status = 0;
 	}
 }
