@@ -345,7 +345,7 @@ static int tails_run(struct tplan *p)
 enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
 	G_VERSION, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID, G_RETRY, G_SLEEP };
 
-/* one table for both; head hides (and rejects) the tail-only rows */
+/* the ids index both tables: tail_defs extends head_defs from G_FOLLOW on */
 static const struct optdef head_defs[] = {
 	{"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes"},
 	{"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM"},
