@@ -67,7 +67,7 @@ static char *header_text(struct tplan *p, int idx, const char *name, size_t *len
 	char *h;
 	size_t n;
 
-	if (p->nfmt)
+	if (p->nfmt && *p->fmts[idx % p->nfmt])   /* -H '' is the default */
 		return hdr_render(p->fmts[idx % p->nfmt], name, p->plain, len);
 	n = strlen(name);
 	h = xmalloc(n + 10);
@@ -720,7 +720,7 @@ static const struct optdef tails_defs[] = {
 	{"delimit", 'D', OPT_VALUE, "STR", "before a header when the last byte written is not EOR"},
 	{"Count", 'C', OPT_VALUE, "FD", "write the number of input records of each input to FD"},
 	{"plain", 'p', OPT_FLAG, NULL, "no colour escapes in headers"},
-	{"help", 0, OPT_FLAG, NULL, "print this help and exit"},
+	{"help", '?', OPT_FLAG, NULL, "print this help and exit"},
 	{NULL, 0, 0, NULL, NULL}
 };
 

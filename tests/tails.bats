@@ -147,6 +147,7 @@ check() {
 	[ "$(T -t1 -H '<$1>' a b a; echo .)" = "$(printf '<a>3\n<b>y<a>3\n.')" ]
 	[ "$(T -t1 -H 'A:$1\n' -H 'B:$1\n' a b a)" = "$(printf 'A:a\n3\nB:b\nyA:a\n3')" ]
 	[ "$(T -t1 -H '\n\n[$1]\n' a b)" = "$(printf '[a]\n3\n\n\n[b]\ny')" ]
+	[ "$(T -t1 -H '' -H '<$1>\n' a b a)" = "$(printf '==> a <==\n3\n<b>\ny\n==> a <==\n3')" ]
 }
 
 @test "-p drops %[...] attributes; without it they are ANSI escapes" {
