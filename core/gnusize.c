@@ -1,0 +1,83 @@
+/* gnusize.c: counts as GNU head/tail accept them ("5", " +5", "1kB", "k"). */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+
+#include "gnusize.h"
+
+/* power of the base a suffix letter stands for, -1 if not one */
+static int sfx_power(char c)
+{
+	static const char letters[] = "KMGTPEZY";
+	const char *p;
+
+	if (c == 'k')
+		return 1;
+	if (c == 'm')
+		return 2;
+	p = strchr(letters, c);
+	return c && p ? (int)(p - letters) + 1 : -1;
+}
+
+static int scale(unsigned long long *v, unsigned base, int power)
+{
+	while (power-- > 0) {
+		if (*v > ULLONG_MAX / base)
+			return EOVERFLOW;
+		*v *= base;
+	}
+	return 0;
+}
+
+/* the suffix at p: "b", or a letter then "", "B" (1000s) or "iB" (1024s) */
+static int suffix(const char *p, unsigned long long *v)
+{
+	int power;
+
+	if (!*p)
+		return 0;
+	if (!strcmp(p, "b"))
+		return *v > ULLONG_MAX / 512 ? EOVERFLOW : (*v *= 512, 0);
+	power = sfx_power(*p);
+	if (power < 0)
+		return EINVAL;
+	if (!p[1] || !strcmp(p + 1, "iB"))
+		return scale(v, 1024, power);
+	if (!strcmp(p + 1, "B"))
+		return scale(v, 1000, power);
+	return EINVAL;
+}
+
+int gnu_size(const char *s, unsigned long long *out)
+{
+	unsigned long long v = 0;
+	int big = 0, r;
+	const char *p = s;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '+')
+		p++;
+	if (!isdigit((unsigned char)*p)) {
+		/* a bare suffix counts one of it ("k" is 1024), as xstrtoumax */
+		if (!*p || *p == '-' || isspace((unsigned char)*p))
+			return EINVAL;
+		v = 1;
+	}
+	for (; isdigit((unsigned char)*p); p++) {
+		unsigned d = (unsigned)(*p - '0');
+
+		if (v > (ULLONG_MAX - d) / 10)
+			big = 1;
+		else
+			v = v * 10 + d;
+	}
+	r = suffix(p, &v);
+	if (r == EINVAL)
+		return EINVAL;
+	if (big || r)
+		return EOVERFLOW;
+	*out = v;
+	return 0;
+}

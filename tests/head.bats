@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# head.bats: the GNU head personality, differential against /usr/bin/head
+# (coreutils 9.1) with LC_ALL=C: stdout bytes, stderr and exit status.
+load helpers
+
+setup_file() {
+	qbbin_setup
+	D="$BATS_FILE_TMPDIR/in"
+	mkdir -p "$D/dd"
+	cd "$D" || return 1
+	seq 1 20 > s20
+	printf '1\n2\n3' > nonl
+	: > empty
+	printf 'a\0b\0c\0d' > nul
+	# lines over 1 MiB, the last one unterminated
+	{ head -c 1100000 /dev/zero | tr '\0' x; echo; head -c 1200000 /dev/zero | tr '\0' y; echo
+	  head -c 1100000 /dev/zero | tr '\0' z; } > longl
+	seq 1 30000 > s30k
+	export D
+}
+
+# run the tool as argv[0]=NAME from both builds on stdin s20; compare
+gnu_same() {
+	local t=$1 in=${STDIN:-s20}
+	shift
+	local r1=0 r2=0
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" > "$D/o1" 2> "$D/e1" || r1=$?
+	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" > "$D/o2" 2> "$D/e2" || r2=$?
+	if ! cmp -s "$D/o1" "$D/o2" || ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
+		echo "differs: $t $* (status $r1 vs $r2)"
+		diff <(od -c "$D/o1" | head -20) <(od -c "$D/o2" | head -20)
+		diff "$D/e1" "$D/e2"
+		return 1
+	fi
+}
+
+# the same through a pipe
+gnu_same_pipe() {
+	local t=$1 in=$2
+	shift 2
+	cat "$D/$in" | (exec -a "$t" "$QBBIN/$t" "$@") > "$D/o1" 2> "$D/e1" || true
+	cat "$D/$in" | (exec -a "$t" "$REF/$t" "$@") > "$D/o2" 2> "$D/e2" || true
+	cmp -s "$D/o1" "$D/o2" && cmp -s "$D/e1" "$D/e2" || { echo "differs (pipe): $t $* < $in"; return 1; }
+}
+
+OPTS=("" "-n3" "-n-3" "-n+3" "-c5" "-c-5" "-c+5" "-n0" "-c0" "-n -0"
+	"-n 18446744073709551615" "-n -18446744073709551615" "-c 18446744073709551615"
+	"-5" "-3c" "-2k" "-1b" "-5v" "-5q" "-3z" "-z -n1" "-z -n-1" "-q" "-v"
+	"--lines=2" "--lines=-2" "--bytes=3" "--li 2" "--zero" "--verbose -n1" "--quiet"
+	"--silent" "-c 1k" "-c 1kB" "-c 1KiB" "-n 2 -c 3" "-c 3 -n 2")
+INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
+	"/dev/null" "-" "- -" "nonl s20" "s20 -")
+
+@test "head matches GNU over options x inputs (files)" {
+	local o f bad=0
+	for o in "${OPTS[@]}"; do
+		for f in "${INPUTS[@]}"; do
+			gnu_same head $o $f || bad=1
+		done
+	done
+	[ $bad = 0 ]
+}
+
+@test "head matches GNU through a pipe" {
+	local o f bad=0
+	for o in "" "-n3" "-n-3" "-c5" "-c-5" "-n -100" "-c -100000" "-n 1" "-z -n1" "-c 1M"; do
+		for f in s20 nonl empty nul longl s30k; do
+			gnu_same_pipe head $f $o || bad=1
+		done
+	done
+	[ $bad = 0 ]
+}
+
+@test "head bad input: GNU messages and status" {
+	local a bad=0
+	for a in "-n abc" "-c abc" "-n 1x" "-n ''" "-n -abc" "-n 18446744073709551616" \
+		"-c 99999999999999999999" "-c 1Z" "-c 1g" "-Q" "-n" "--bytes" "--foo" "--lines" \
+		"-5x" "-n3 -5" "-c99999999999999999999k" "--verbose=1"; do
+		eval gnu_same head $a s20 || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C "$QBBIN/head" -n abc
+	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$stderr" = "$QBBIN/head: invalid number of lines: 'abc'" ]
+}
+
+@test "head quotes like GNU: plain in C and C.UTF-8, curly in other UTF-8 locales" {
+	(export LC_ALL=C.UTF-8; gnu_same head nope || exit 1)
+	(unset LC_ALL; export LANG=C.UTF-8; gnu_same head nope || exit 1)
+	(unset LC_ALL; export LANG=xx_YY.UTF-8; gnu_same head nope || exit 1)
+	local l
+	l=$(locale -a 2>/dev/null | grep -iE 'utf-?8' | grep -vE '^(C|POSIX)' | head -n1)
+	[ -n "$l" ] || skip "no UTF-8 locale besides C.UTF-8 installed"
+	run --separate-stderr env LC_ALL="$l" "$QBBIN/head" nope
+	[ "$stderr" = "$QBBIN/head: cannot open ‘nope’ for reading: No such file or directory" ]
+}
+
+@test "head leaves a seekable stdin just past what it printed" {
+	local o
+	for o in -n1 -c3 -n-3 -c-5 "-n 20000" "-c 70000"; do
+		[ "$( { "$QBBIN/head" $o > /dev/null; cat; } < "$D/s30k" | md5sum)" = \
+		  "$( { "$REF/head" $o > /dev/null; cat; } < "$D/s30k" | md5sum)" ]
+	done
+	[ "$( { "$QBBIN/head" -n1; cat; } < "$D/s20")" = "$(cat "$D/s20")" ]
+	run "$QBBIN/head" -n1 - - < "$D/s20"
+	[ "$output" = "$(printf '==> standard input <==\n1\n\n==> standard input <==\n2')" ]
+}
+
+@test "head write errors: message and 1 on a full disk, silent on EPIPE" {
+	run --separate-stderr bash -c "'$QBBIN/head' -c 10 /dev/zero > /dev/full"
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/head: write error: No space left on device" ]
+	run --separate-stderr bash -c "'$QBBIN/head' -c 200000 /dev/zero > /dev/full"
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/head: error writing 'standard output': No space left on device" ]
+	run --separate-stderr bash -c "trap '' PIPE; '$QBBIN/head' -c 2000000 /dev/zero | head -c1 >/dev/null"
+	[ "$stderr" = "" ]
+}
+
+@test "head -n with POSIXLY_CORRECT: options after operands are operands" {
+	(export POSIXLY_CORRECT=1; gnu_same head s20 -n 2 || exit 1)
+}

@@ -1,0 +1,231 @@
+#!/usr/bin/env bats
+# tail.bats: the GNU tail personality, differential against /usr/bin/tail
+# (coreutils 9.1) with LC_ALL=C: stdout bytes, stderr and exit status.
+load helpers
+
+setup_file() {
+	qbbin_setup
+	D="$BATS_FILE_TMPDIR/in"
+	mkdir -p "$D/dd"
+	cd "$D" || return 1
+	seq 1 20 > s20
+	printf '1\n2\n3' > nonl
+	: > empty
+	printf 'a\0b\0c\0d' > nul
+	# lines over 1 MiB, the last one unterminated
+	{ head -c 1100000 /dev/zero | tr '\0' x; echo; head -c 1200000 /dev/zero | tr '\0' y; echo
+	  head -c 1100000 /dev/zero | tr '\0' z; } > longl
+	seq 1 30000 > s30k
+	export D
+}
+
+# run the tool as argv[0]=NAME from both builds on stdin s20; compare
+gnu_same() {
+	local t=$1 in=${STDIN:-s20}
+	shift
+	local r1=0 r2=0
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" > "$D/o1" 2> "$D/e1" || r1=$?
+	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" > "$D/o2" 2> "$D/e2" || r2=$?
+	if ! cmp -s "$D/o1" "$D/o2" || ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
+		echo "differs: $t $* (status $r1 vs $r2)"
+		diff <(od -c "$D/o1" | head -20) <(od -c "$D/o2" | head -20)
+		diff "$D/e1" "$D/e2"
+		return 1
+	fi
+}
+
+# the same through a pipe
+gnu_same_pipe() {
+	local t=$1 in=$2
+	shift 2
+	cat "$D/$in" | (exec -a "$t" "$QBBIN/$t" "$@") > "$D/o1" 2> "$D/e1" || true
+	cat "$D/$in" | (exec -a "$t" "$REF/$t" "$@") > "$D/o2" 2> "$D/e2" || true
+	cmp -s "$D/o1" "$D/o2" && cmp -s "$D/e1" "$D/e2" || { echo "differs (pipe): $t $* < $in"; return 1; }
+}
+
+# wait (up to 5 s) until FILE holds TEXT
+wait_for() {
+	local i
+	for ((i = 0; i < 500; i++)); do
+		grep -qF -- "$2" "$1" 2> /dev/null && return 0
+		sleep 0.01
+	done
+	echo "wait_for: '$2' never showed in $1" >&2
+	return 1
+}
+
+OPTS=("" "-n3" "-n-3" "-n+3" "-c5" "-c-5" "-c+5" "-c0" "-n0" "-n +0" "-n +1" "-c +0"
+	"-n 18446744073709551615" "-n +18446744073709551615" "-c 18446744073709551615"
+	"-z -n1" "-z -n+2" "-q" "-v" "--lines=2" "--lines=+2" "--bytes=3" "--li 2"
+	"--zero" "--verbose -n1" "--quiet" "--silent" "-c 1k" "-c 2kB" "-n 2 -c 3"
+	"-c 3 -n 2" "-n 100000" "-c 1000000" "-c +1000000" "-n -- 3")
+INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "s20 dd s20"
+	"/dev/null" "-" "- -" "nonl s20" "s20 -")
+
+@test "tail matches GNU over options x inputs (files)" {
+	local o f bad=0
+	for o in "${OPTS[@]}"; do
+		for f in "${INPUTS[@]}"; do
+			gnu_same tail $o $f || bad=1
+		done
+	done
+	[ $bad = 0 ]
+}
+
+@test "tail matches GNU through a pipe" {
+	local o f bad=0
+	for o in "" "-n3" "-n+3" "-c5" "-c+5" "-n 100000" "-c 1500000" "-n 1" "-z -n1" "-n 0" "-c 1M"; do
+		for f in s20 nonl empty nul longl s30k; do
+			gnu_same_pipe tail $f $o || bad=1
+		done
+	done
+	[ $bad = 0 ]
+}
+
+@test "tail obsolete forms: -5 +5 -5c +5c -5b -c, and _POSIX2_VERSION" {
+	local a bad=0
+	for a in "-5" "+5" "-5c" "+5c" "-5l" "-5b" "+c" "-l" "-" "-c" "-5 -" "+" \
+		"-5 s20 s20" "-5k" "-5q" "-1.5" "-50000000000000000000000" "-5 --" "-- -5"; do
+		gnu_same tail $a s20 || bad=1
+		gnu_same tail $a || bad=1
+	done
+	(export _POSIX2_VERSION=200112; gnu_same tail +5 s20 && gnu_same tail +5 && gnu_same tail -c) || bad=1
+	(export _POSIX2_VERSION=199209; gnu_same tail - s20 && gnu_same tail +5 s20) || bad=1
+	(export POSIXLY_CORRECT=1; gnu_same tail -5 s20 && gnu_same tail s20 -n 2) || bad=1
+	[ $bad = 0 ]
+}
+
+@test "tail bad input: GNU messages and status" {
+	local a bad=0
+	for a in "-n abc" "-c abc" "-n -abc" "-n +abc" "-n 1x" "-n ''" "-n 18446744073709551616" \
+		"-c 1Z" "-Q" "-n" "--lines" "--foo" "--s 1" "--follow=x" "--follow=" "-s x" \
+		"-s -1" "--pid=x" "--retry" "--pid=1" "-n3 -5" "-v5" "--max-unchanged-stats=x"; do
+		eval gnu_same tail $a s20 || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C "$QBBIN/tail" -n +abc
+	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$stderr" = "$QBBIN/tail: invalid number of lines: '+abc'" ]
+}
+
+@test "tail reads a seekable file from the end (bytes read ~ bytes printed)" {
+	command -v strace > /dev/null || skip "no strace"
+	local big="$BATS_TEST_TMPDIR/big"
+	seq 1 2000000 > "$big"
+	run bash -c "strace -e trace=read,pread64 -o '$BATS_TEST_TMPDIR/st' '$QBBIN/tail' -n 3 '$big' 2>/dev/null; true"
+	[ "$output" = "$(printf '1999998\n1999999\n2000000')" ]
+	# reads of the data file: well under the 15 MB it holds
+	local n
+	n=$(awk -F'= ' '/^p?read/ { s += $NF } END { print s + 0 }' "$BATS_TEST_TMPDIR/st")
+	[ "$n" -lt 300000 ]
+}
+
+@test "tail -f on a pipe is followed to EOF and exits 0" {
+	gnu_same_pipe tail s20 -f
+	gnu_same_pipe tail s20 -f -
+	gnu_same_pipe tail s20 -F -n2
+}
+
+@test "tail -f missing file or directory: GNU messages, no files remaining" {
+	gnu_same tail -f nope
+	gnu_same tail -f dd
+	gnu_same tail -f nope dd
+}
+
+@test "tail -f prints appended data at once and stops when --pid dies" {
+	local f="$BATS_TEST_TMPDIR/log" o="$BATS_TEST_TMPDIR/out"
+	seq 1 5 > "$f"
+	sleep 60 &
+	local spid=$!
+	"$QBBIN/tail" -n2 -s 0.05 -f --pid=$spid "$f" > "$o" &
+	local tpid=$!
+	wait_for "$o" 5
+	echo more >> "$f"
+	wait_for "$o" more
+	kill $spid
+	wait $tpid
+	[ "$(cat "$o")" = "$(printf '4\n5\nmore')" ]
+}
+
+@test "tail -F survives rename+recreate and truncation with GNU's messages" {
+	local d="$BATS_TEST_TMPDIR" t
+	for t in "$QBBIN/tail" "$REF/tail"; do
+		rm -f "$d"/log* "$d/out" "$d/err"
+		seq 1 3 > "$d/log"
+		sleep 60 &
+		local spid=$!
+		(cd "$d" && exec -a tail "$t" -F -s 0.05 --pid=$spid log > out 2> err) &
+		local tpid=$!
+		wait_for "$d/out" 3
+		mv "$d/log" "$d/log.1"
+		wait_for "$d/err" inaccessible
+		echo new > "$d/log"
+		wait_for "$d/out" new
+		: > "$d/log"
+		wait_for "$d/err" truncated
+		echo after >> "$d/log"
+		wait_for "$d/out" after
+		kill $spid
+		wait $tpid
+		[ "$(cat "$d/out")" = "$(printf '1\n2\n3\nnew\nafter')" ]
+		[ "$(cat "$d/err")" = "tail: 'log' has become inaccessible: No such file or directory
+tail: 'log' has appeared;  following new file
+tail: log: file truncated" ]
+	done
+}
+
+@test "tail -f with two files prints a header only when the file changes" {
+	local d="$BATS_TEST_TMPDIR"
+	echo a1 > "$d/a"
+	echo b1 > "$d/b"
+	sleep 60 &
+	local spid=$!
+	(cd "$d" && exec "$QBBIN/tail" -n1 -s 0.05 -f --pid=$spid a b > out) &
+	local tpid=$!
+	wait_for "$d/out" b1
+	echo a2 >> "$d/a"
+	wait_for "$d/out" a2
+	echo a3 >> "$d/a"
+	wait_for "$d/out" a3
+	echo b2 >> "$d/b"
+	wait_for "$d/out" b2
+	kill $spid
+	wait $tpid
+	[ "$(cat "$d/out")" = "$(printf '==> a <==\na1\n\n==> b <==\nb1\n\n==> a <==\na2\na3\n\n==> b <==\nb2')" ]
+}
+
+@test "tail write errors: message and 1 on a full disk" {
+	run --separate-stderr bash -c "'$QBBIN/tail' -c 10 '$D/s20' > /dev/full"
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/tail: write error: No space left on device" ]
+}
+
+@test "tail -f/-F/--retry with missing files and directories: GNU messages and status" {
+	true &
+	local dead=$! a bad=0
+	wait $dead || true
+	for a in "-F nope" "--follow=name nope" "-F s20" "-f s20 nope" "-f dd" \
+		"--retry -f nope" "-f -" "-F dd" "--retry -f dd" "--follow=name dd" \
+		"--follow=name --retry dd s20" "-F dd s20" "-f dd s20" "-F nope s20" \
+		"--retry -f dd s20" "-F s20 dd" "--follow=name dd s20"; do
+		gnu_same tail $a --pid=$dead || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+@test "tail --follow=name without --retry drops a deleted name: no files remaining" {
+	local d="$BATS_TEST_TMPDIR" t
+	for t in "$QBBIN/tail" "$REF/tail"; do
+		rm -f "$d/log" "$d/out" "$d/err"
+		seq 1 3 > "$d/log"
+		(cd "$d" && exec -a tail "$t" --follow=name log > out 2> err) &
+		local tpid=$!
+		wait_for "$d/out" 3
+		rm "$d/log"
+		local st=0
+		wait $tpid || st=$?
+		[ $st = 1 ]
+		[ "$(cat "$d/err")" = "tail: log: No such file or directory
+tail: no files remaining" ]
+	done
+}
