@@ -12,6 +12,7 @@ have unshare  || need="$need util-linux"
 have setpriv  || need="$need util-linux"
 have head     || need="$need coreutils"
 have cc       || need="$need gcc"
+have strace   || need="$need strace"
 [ -z "$need" ] && exit 0
 need=$(printf '%s\n' $need | sort -u | tr '\n' ' ')
 if [ "$(id -u)" = 0 ] && have apt-get; then
