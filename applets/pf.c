@@ -1,7 +1,6 @@
 /* pf.c: pf (find processes and act), pk (= pf -a kill), pw (= pf -a wait).
  * Options and semantics: shared/spec/pf.md, docs/pf.md. */
 #include <errno.h>
-#include <regex.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -14,6 +13,7 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "pat.h"
 #include "pidfd.h"
 #include "proc.h"
 #include "select.h"
@@ -78,7 +78,7 @@ struct pf {
 	int full, icase, exist, ifhandled, help, criteria, xppid;
 	char **pats;
 	int npat;
-	regex_t *re;
+	struct pat *re;
 	char **labels;
 	int nlab, *used;
 	int *sigs, nsig, nice;
@@ -259,16 +259,14 @@ static int on_opt(void *ctx, int id, char *v)
 
 static void compile(struct pf *f)
 {
-	int flags = REG_EXTENDED | REG_NOSUB | (f->icase ? REG_ICASE : 0);
-
 	f->re = xmalloc((size_t)f->npat * sizeof *f->re + 1);
 	for (int i = 0; i < f->npat; i++) {
-		int e = regcomp(&f->re[i], f->pats[i], flags);
+		int e = pat_compile(&f->re[i], f->pats[i], f->icase);
 
 		if (e) {
 			char msg[256];
 
-			regerror(e, &f->re[i], msg, sizeof msg);
+			pat_error(e, &f->re[i], msg, sizeof msg);
 			die(2, "bad regex '%s': %s", f->pats[i], msg);
 		}
 	}
@@ -300,7 +298,7 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 
 	(void)it;
 	for (int i = 0; i < f->npat; i++)
-		if (!regexec(&f->re[i], text, 0, NULL, 0))
+		if (pat_match(&f->re[i], text))
 			return i;
 	return -1;
 }

@@ -159,3 +159,46 @@ U() { "$TESTBIN/unit_core" "$@"; }
 	run U group root;  [ "$output" = 0 ]
 	run U group nosuchgroupxyz; [ "$status" -eq 1 ]
 }
+
+@test "patterns: the literal fast path answers as regexec does" {
+	while IFS=';' read -r pat text ic kind; do
+		run U pat "$pat" "$text" $ic </dev/null
+		[ "$status" -eq 0 ] || { echo "case: $pat ~ $text: $output"; false; }
+		set -- $output
+		[ "$1" = "$kind" ] || { echo "$pat: kind $1, want $kind"; false; }
+		[ "$2" = "$3" ] || { echo "$pat ~ $text: fast $2, regex $3"; false; }
+	done <<'CASES'
+sshd;sshd;;literal
+sshd;xsshdx;;literal
+sshd;ssh;;literal
+^ssh;sshd;;literal
+^ssh;xsshd;;literal
+shd$;sshd;;literal
+shd$;sshdx;;literal
+^sshd$;sshd;;literal
+^sshd$;sshdd;;literal
+^(sshd)$;sshd;;literal
+^(sshd)$;sshd2;;literal
+SSHD;sshd;i;literal
+^SsH;sshd;i;literal
+d$;SSHD;i;literal
+;anything;;literal
+^$;;;literal
+^$;x;;literal
+$;x;;literal
+a.c;abc;;regex
+a.c;a.c;;regex
+(a|b);b;;regex
+x+;xx;;regex
+^(a)(b)$;ab;;regex
+\.;a.b;;regex
+é;xéx;i;regex
+é;xéx;;literal
+CASES
+}
+
+@test "patterns: a bad regex is an error" {
+	run U pat '(' x
+	[ "$status" -eq 1 ]
+	[ "$output" = bad ]
+}

@@ -2,6 +2,8 @@
  * them without an applet (tests/core.bats).
  *   unit_core cligen|gnu|inorder ARGS...  print each parse event a line
  *   unit_core ll S LO HI | sfx S | dbl S | sig S | signame N | user S | group S
+ *   unit_core pat PATTERN TEXT [i]        "KIND FAST REGEX": the literal fast
+ *                                         path's answer and regexec's
  *   unit_core help                         the --help text of the table */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "pat.h"
 #include "sig.h"
 
 static const struct optdef defs[] = {
@@ -64,6 +67,17 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s\n", opt_err);
 			return 2;
 		}
+		return 0;
+	}
+	if (!strcmp(m, "pat") && argc >= 4) {
+		struct pat p;
+		regex_t re;
+		int ic = argc > 4, e = pat_compile(&p, argv[2], ic);
+
+		if (e || regcomp(&re, argv[2], REG_EXTENDED | REG_NOSUB | (ic ? REG_ICASE : 0)))
+			return printf("bad\n"), 1;
+		printf("%s %d %d\n", p.kind == PAT_REGEX ? "regex" : "literal",
+		    pat_match(&p, argv[3]), !regexec(&re, argv[3], 0, 0, 0));
 		return 0;
 	}
 	if (!strcmp(m, "help")) {

@@ -1,0 +1,108 @@
+/* pat.c: regex matching with a literal fast path (why: see pat.h). */
+#include <string.h>
+#include <strings.h>
+
+#include "pat.h"
+
+static int plain(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strchr(".[]()*+?{}|^$\\", s[i]))
+			return 0;
+	return 1;
+}
+
+static int ascii(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+/* "lit", "^lit", "lit$", "^lit$", and the same with "(lit)" */
+static int literal(struct pat *p, const char *s, int icase)
+{
+	size_t n = strlen(s);
+	int head = 0, tail = 0;
+
+	if (n && s[0] == '^')
+		head = 1, s++, n--;
+	if (n && s[n - 1] == '$')
+		tail = 1, n--;
+	if (n >= 2 && s[0] == '(' && s[n - 1] == ')')
+		s++, n -= 2;
+	/* REG_ICASE may fold non-ASCII letters by locale rules: keep regex */
+	if (!plain(s, n) || (icase && !ascii(s, n)))
+		return 0;
+	p->lit = s;
+	p->len = n;
+	p->kind = head && tail ? PAT_EXACT : head ? PAT_PREFIX :
+	    tail ? PAT_SUFFIX : PAT_ANY;
+	return 1;
+}
+
+int pat_compile(struct pat *p, const char *s, int icase)
+{
+	memset(p, 0, sizeof *p);
+	p->icase = icase;
+	if (literal(p, s, icase))
+		return 0;
+	p->kind = PAT_REGEX;
+	return regcomp(&p->re, s, REG_EXTENDED | REG_NOSUB | (icase ? REG_ICASE : 0));
+}
+
+void pat_error(int code, const struct pat *p, char *buf, size_t n)
+{
+	regerror(code, &p->re, buf, n);
+}
+
+static int eq(const struct pat *p, const char *t)
+{
+	return p->icase ? !strncasecmp(t, p->lit, p->len) : !memcmp(t, p->lit, p->len);
+}
+
+static int find(const struct pat *p, const char *t)
+{
+	if (!p->icase) {
+		/* strstr wants a terminated needle: lit may be "(lit)" inside */
+		const char *c = t;
+
+		if (!p->len)
+			return 1;
+		while ((c = strchr(c, p->lit[0]))) {
+			if (!memcmp(c, p->lit, p->len))
+				return 1;
+			c++;
+		}
+		return 0;
+	}
+	for (size_t tl = strlen(t); tl >= p->len; t++, tl--)
+		if (eq(p, t))
+			return 1;
+	return 0;
+}
+
+int pat_match(const struct pat *p, const char *text)
+{
+	size_t tl;
+
+	switch (p->kind) {
+	case PAT_ANY:
+		return find(p, text);
+	case PAT_PREFIX:
+		return strlen(text) >= p->len && eq(p, text);
+	case PAT_SUFFIX:
+		tl = strlen(text);
+		return tl >= p->len && eq(p, text + tl - p->len);
+	case PAT_EXACT:
+		return strlen(text) == p->len && eq(p, text);
+	}
+	return !regexec(&p->re, text, 0, NULL, 0);
+}
+
+void pat_free(struct pat *p)
+{
+	if (p->kind == PAT_REGEX)
+		regfree(&p->re);
+}
