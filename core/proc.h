@@ -1,0 +1,158 @@
+/* proc.h: the /proc reader: iterate processes (or threads), reading only
+ * the files the caller's need mask asks for.
+ *
+ * Usage:
+ *	struct proc_iter it;            (large: keep it static or on the stack)
+ *	struct proc p;
+ *	if (proc_open(&it, PROC_COMM | PROC_STAT) < 0) -> /proc unusable (errno)
+ *	while ((r = proc_next(&it, &p)) > 0)
+ *		... p.pid, p.comm, p.ppid ... (valid until the next call)
+ *	if (r < 0) -> reading the /proc directory failed (errno)
+ *	proc_close(&it);
+ *
+ * How (the speed rules): PIDs come from getdents64 on an O_DIRECTORY fd of
+ * /proc with a small first buffer that grows (so `pf -e1` of PID 1 does not
+ * read the whole directory); names that do not start with a digit are
+ * skipped before any other work; each file is opened with openat relative
+ * to the /proc fd and read with ONE read() into a stack buffer; no stdio,
+ * no allocation per process (cmdline goes to one buffer owned by the
+ * iterator that only grows).
+ *
+ * A process that vanishes while being read, or whose files are hidden
+ * (EACCES, hidepid), is skipped silently: proc_next moves on.
+ *
+ * PIDs are those of the PID namespace of the mounted /proc, and so is
+ * proc_self(): use it, not getpid(), to recognise ourselves. */
+#ifndef QB_PROC_H
+#define QB_PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* need mask: which files to read; the fields each fills are listed */
+enum {
+	PROC_COMM    = 1 << 0, /* comm, comm_len (from stat when PROC_STAT) */
+	PROC_STAT    = 1 << 1, /* state ppid pgrp sid tty tpgid nice nthreads
+	                          start (and comm): stat, parsed at the LAST ')' */
+	PROC_STATUS  = 1 << 2, /* ruid euid rgid egid (real/effective from
+	                          status) sigcgt sigign sigblk */
+	PROC_OWNER   = 1 << 3, /* ouid ogid: owner of the /proc/PID directory
+	                          (fstatat; the effective ids of a dumpable
+	                          process, cheaper than status) */
+	PROC_CMDLINE = 1 << 4, /* cmdline, cmdline_len (raw, NULs kept) */
+	PROC_NS      = 1 << 5, /* ns[] inodes of the types in it->nsmask */
+	PROC_ROOT    = 1 << 6, /* root_dev root_ino: what /proc/PID/root is */
+};
+
+/* namespace types, in the order of ns[] and of proc_ns_names */
+enum { PROC_NS_IPC, PROC_NS_MNT, PROC_NS_NET, PROC_NS_PID, PROC_NS_USER,
+       PROC_NS_UTS, PROC_NS_CGROUP, PROC_NS_N };
+#define PROC_NS_ALL ((1u << PROC_NS_N) - 1)
+extern const char *const proc_ns_names[PROC_NS_N]; /* "ipc" "mnt" ... */
+
+struct proc {
+	pid_t pid;              /* the process (thread group id) */
+	pid_t tid;              /* the thread in thread mode, else == pid */
+	unsigned have;          /* PROC_* bits actually read */
+	char path[32];          /* "PID" or "PID/task/TID", relative to /proc */
+
+	/* PROC_COMM: raw bytes as the kernel gives them (may hold ')',
+	 * blanks, newlines; kernel workers exceed 15 bytes), NUL-ended */
+	char comm[64];
+	size_t comm_len;
+
+	/* PROC_STAT */
+	char state;             /* R S D Z T t I X ... */
+	pid_t ppid, pgrp, sid, tpgid;
+	unsigned tty;           /* tty_nr as in stat: 0 = none */
+	int nice;
+	long nthreads;
+	unsigned long long start; /* start time, clock ticks since boot */
+
+	/* PROC_STATUS */
+	uid_t ruid, euid;
+	gid_t rgid, egid;
+	unsigned long long sigcgt, sigign, sigblk; /* bit n-1 = signal n */
+
+	/* PROC_OWNER */
+	uid_t ouid;
+	gid_t ogid;
+
+	/* PROC_CMDLINE: raw bytes, NULs between (and usually after) the
+	 * arguments; cmdline[cmdline_len] is an extra NUL. Empty for zombies
+	 * and kernel threads. Points into the iterator: valid until next. */
+	char *cmdline;
+	size_t cmdline_len;
+
+	/* PROC_NS: inode numbers, 0 for types not asked or not readable */
+	unsigned long long ns[PROC_NS_N];
+
+	/* PROC_ROOT */
+	unsigned long long root_dev, root_ino;
+};
+
+struct proc_iter {
+	/* settings: fill after proc_open, before the first proc_next */
+	unsigned need;          /* PROC_* mask */
+	unsigned nsmask;        /* for PROC_NS: 1 << PROC_NS_x (default all) */
+	int threads;            /* 1: yield each thread of each process */
+	const pid_t *list;      /* non-NULL: visit these PIDs (in this order)
+	                           instead of the whole of /proc */
+	size_t nlist;
+
+	/* private */
+	int procfd;             /* O_DIRECTORY fd of /proc */
+	int anchor;             /* an open file of the current process */
+	int taskfd;             /* thread mode: PID/task of the current PID */
+	pid_t tgid;             /* thread mode: the current PID */
+	size_t ilist, want, pos, end, tpos, tend;
+	int eof;
+	char *big;              /* cmdline buffer, grows, reused */
+	size_t bigcap;
+	char *xbuf;             /* proc_file buffer, grows, reused */
+	size_t xcap;
+	char dents[32768] __attribute__((aligned(8)));
+	char tdents[4096] __attribute__((aligned(8)));
+};
+
+/* open /proc ("/proc" when dir is NULL), need = mask; 0, or -1 (errno) */
+int proc_open(struct proc_iter *it, const char *dir, unsigned need);
+void proc_close(struct proc_iter *it);
+
+/* the next process (or thread): 1 with *p filled, 0 at the end, -1 when
+ * reading the /proc directory failed (errno). */
+int proc_next(struct proc_iter *it, struct proc *p);
+
+/* read one process (tid == 0 or == pid: the process; else that thread of
+ * pid) with it->need: 1 with *p filled, 0 if it does not exist/is hidden.
+ * Does not disturb an iteration in progress except for p's buffers. */
+int proc_get(struct proc_iter *it, pid_t pid, pid_t tid, struct proc *p);
+
+/* an fd of one of p's /proc files, open since p was read, or -1. While it
+ * reads without ESRCH, the process read is still alive (pidfd.h uses it to
+ * make sure a fresh pidfd is for the same process). Valid until next. */
+int proc_anchor(const struct proc_iter *it);
+
+/* on demand, any other file of p ("cgroup", "environ", "status", ...):
+ * its whole content in a buffer owned by the iterator (NUL added, valid
+ * until the next proc_file call), length in *len; NULL if unreadable. */
+char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
+    size_t *len);
+/* readlink of p's link NAME ("exe", "cwd", "root") into buf (NUL-ended):
+ * length, or -1 (errno) */
+ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
+    char *buf, size_t cap);
+
+/* our own PID as this /proc numbers it (readlink "self"), 0 if unknown */
+pid_t proc_self(struct proc_iter *it);
+/* clock ticks since boot now (from /proc/uptime), 0 if unknown */
+unsigned long long proc_now_ticks(struct proc_iter *it);
+
+/* tty names -> tty_nr as stat shows it: "pts/3", "/dev/pts/3", "tty1",
+ * "ttyS0", "console", "?" (= 0, no tty). 0 ok, -1 unknown. */
+int proc_tty_parse(const char *s, unsigned *tty_nr);
+/* a list of namespace names "ipc,net" (',' or blanks between) -> mask;
+ * -1 on an unknown name */
+int proc_ns_parse(const char *s, unsigned *mask);
+
+#endif

@@ -1,0 +1,87 @@
+/* select.h: the selection engine: criteria in, matching processes out to
+ * an action hook, in one pass over /proc.
+ *
+ * The caller fills a struct sel (zero it first: every criterion is off when
+ * zero/empty), then calls sel_run(). The engine walks /proc once with the
+ * reader (proc.h), reading only what the criteria and the caller's hooks
+ * need, and calls act() for each selected process AS IT IS FOUND (a kill
+ * lands during the scan) -- except with pick (newest/oldest), where the one
+ * winner is acted on after the scan (re-read, and only if it is still the
+ * same process). Anything else that needs the whole set (wait, path,
+ * later signal rounds) is the caller's: act() can record what it needs.
+ *
+ * A process is selected when it satisfies ALL the given criteria; invert
+ * selects exactly the others. Never selected, even inverted: ourselves
+ * (proc_self) and the exclude list.
+ *
+ * Patterns are the caller's: match() gets the process (with the fields of
+ * `need` read) and says whether it matches; this is how pf matches raw
+ * names and pgrep its escaped strings. */
+#ifndef QB_SELECT_H
+#define QB_SELECT_H
+
+#include <stddef.h>
+
+#include "proc.h"
+
+/* a growable list of numbers (PIDs, uids, gids, tty_nrs) */
+struct sel_list {
+	long long *v;
+	size_t n, cap;
+};
+/* append; 0, or -1 when out of memory (the list is unchanged) */
+int sel_add(struct sel_list *l, long long v);
+int sel_has(const struct sel_list *l, long long v);
+void sel_free(struct sel_list *l);
+
+enum { SEL_ALL = 0, SEL_NEWEST = 1, SEL_OLDEST = 2 };
+
+struct sel {
+	/* criteria; an empty list filters nothing */
+	struct sel_list pids;    /* consider only these PIDs (-p) */
+	struct sel_list ppid, pgrp, sid, tty;  /* tty: tty_nr, 0 = none */
+	struct sel_list euid;    /* effective uid (from status) */
+	struct sel_list ruid;    /* real uid (status) */
+	struct sel_list egid, rgid; /* effective/real gid (status) */
+	struct sel_list ouid, ogid; /* owner of /proc/PID (pf -u, -G) */
+	struct sel_list exclude; /* never selected */
+	pid_t exclude_pgrp;      /* >0: processes of this group never selected */
+	const char *states;      /* run-state letters; NULL = any */
+	long long age;           /* ticks: >0 older than, <0 younger than -age */
+	int has_age;             /* age given (0 then filters nothing) */
+	pid_t ns_pid;            /* >0: same namespaces (nsmask) as this PID */
+	unsigned nsmask;         /* 0 means PROC_NS_ALL */
+	pid_t root_pid;          /* >0: same root directory as this PID */
+	int invert;              /* select the complement */
+	int first;               /* stop after the first selected process */
+	int pick;                /* SEL_NEWEST / SEL_OLDEST: one (ties: higher /
+	                            lower PID) */
+	int threads;             /* visit every thread (p->tid) */
+	unsigned need;           /* PROC_* the hooks read (PROC_COMM for a
+	                            name pattern, PROC_CMDLINE for -f ...) */
+
+	/* pattern hook, NULL = no pattern criterion. Return <0 for no match,
+	 * else the index of the (first) matching pattern, passed on to act. */
+	int (*match)(void *ctx, struct proc_iter *it, const struct proc *p);
+	/* extra predicate hook (any other caller criterion), NULL = none:
+	 * return 1 to keep, 0 to reject. Part of the conjunction -v inverts. */
+	int (*keep)(void *ctx, struct proc_iter *it, const struct proc *p);
+	/* action hook, called once per selected process; pat is match()'s
+	 * index (-1 when no pattern, or inverted). Return 0 to go on, 1 to
+	 * stop the scan. proc_anchor(it) is valid during the call. */
+	int (*act)(void *ctx, struct proc_iter *it, const struct proc *p, int pat);
+	void *ctx;
+
+	/* results */
+	size_t nsel;             /* processes selected (act calls) */
+	const char *path;        /* /proc to use (NULL = "/proc"); for tests */
+};
+
+/* 0 after the scan; -1 if /proc could not be read (errno); -2 when ns_pid
+ * or root_pid does not exist (nothing was scanned). */
+int sel_run(struct sel *s);
+
+/* free the lists of s */
+void sel_done(struct sel *s);
+
+#endif
