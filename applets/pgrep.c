@@ -27,6 +27,7 @@
 #include "err.h"
 #include "escape.h"
 #include "opt.h"
+#include "pidfd.h"
 #include "out.h"
 #include "pidfile.h"
 #include "select.h"
@@ -92,7 +93,7 @@ struct pg {
 	regex_t re;
 	int utf8;            /* -1: not known yet */
 	/* the selected processes */
-	struct hit { long pid; char *str; } *hits;
+	struct hit { long pid; char *str; int fd; } *hits;
 	size_t nhits, caphits;
 	char *last_out;      /* procps reuses its output buffer: see act() */
 };
@@ -639,6 +640,19 @@ static int keep(void *ctx, struct proc_iter *it, const struct proc *p)
 	return 1;
 }
 
+/* pkill: a pidfd taken while the process is known to match, so a PID
+ * reused before the kill is never hit; -2 marks "gone already". Threads
+ * and a full fd table fall back to kill(2), as procps always does. */
+static void hold(struct hit *h, struct proc_iter *it)
+{
+	struct ptarget t;
+
+	if (pid_open(&t, (pid_t)h->pid, proc_anchor(it)))
+		h->fd = errno == ESRCH ? -2 : -1;
+	else
+		h->fd = t.fd;
+}
+
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pg *g = ctx;
@@ -652,6 +666,9 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	h = &g->hits[g->nhits++];
 	h->pid = p->tid;
 	h->str = 0;
+	h->fd = -1;
+	if (g->mode == PKILL && !g->queue)
+		hold(h, it);
 	/* procps keeps one output buffer: the command line for -a, else the
 	 * name when -l or a pattern filled it, else still empty */
 	if (g->lfull)
@@ -764,11 +781,18 @@ static int print_hits(struct pg *g)
 	return !g->nhits;
 }
 
-static int send(const struct pg *g, long pid)
+static int send(const struct pg *g, const struct hit *h)
 {
 	union sigval v = { .sival_int = g->qval };
+	struct ptarget t = { .pid = (pid_t)h->pid, .fd = h->fd };
 
-	return g->queue ? sigqueue((pid_t)pid, g->sig, v) : kill((pid_t)pid, g->sig);
+	if (g->queue)
+		return sigqueue((pid_t)h->pid, g->sig, v);
+	if (h->fd == -2) {
+		errno = ESRCH;
+		return -1;
+	}
+	return pid_signal(&t, g->sig);
 }
 
 static int kill_hits(struct pg *g)
@@ -776,7 +800,7 @@ static int kill_hits(struct pg *g)
 	size_t i, killed = 0;
 
 	for (i = 0; i < g->nhits; i++) {
-		if (send(g, g->hits[i].pid) != -1) {
+		if (send(g, &g->hits[i]) != -1) {
 			if (g->echo) {
 				out_str(g->hits[i].str);
 				out_str(" killed (pid ");

@@ -66,11 +66,14 @@ fixtures() {
 	named stopped -n stopme -S
 	named tree -n treeproc -k
 	wait_file "$W/tree.ready.child" || exit 9
+	cp "$W/tree.ready.child" "$W/treekid.pid"
 	setsid "$FIX" -r "$W/sess.ready" -n sessproc &
 	wait_file "$W/sess.ready" || exit 9
+	cp "$W/sess.ready" "$W/sess.pid"
 	fix_as 65534 nobodyproc
 	script -qfc "$FIX -r $W/tty.ready -n ttyproc" /dev/null </dev/null >/dev/null &
 	wait_file "$W/tty.ready" || exit 9
+	cp "$W/tty.ready" "$W/tty.pid"
 }
 
 # sets bad=1 on a difference, so a test script can end with `exit $bad`
@@ -106,13 +109,19 @@ sigrun() {
 	shift
 	rm -f "$W"/*
 	fixtures
-	PATH=$SIDE "$p" "$@" >"$W/o" 2>"$W/e"
+	if [ -n "${ASUSER:-}" ]; then
+		PATH=$SIDE /usr/bin/setpriv --reuid="$ASUSER" --regid="$ASUSER" \
+		    --clear-groups "$p" "$@" >"$W/o" 2>"$W/e"
+	else
+		PATH=$SIDE "$p" "$@" >"$W/o" 2>"$W/e"
+	fi
 	echo "status=$?"
 	unpid <"$W/o"
 	unpid <"$W/e"
 	for f in "$W"/*.log; do
 		[ -s "$f" ] && echo "$(basename "$f"): $(tr '\n' ' ' <"$f")"
 	done
+	true
 }
 
 # pg_ns 'SCRIPT': in_ns with these helpers loaded too
@@ -125,8 +134,9 @@ pg_ns() {
 sigsame() {
 	local a b q
 	q=$(printf '%q ' "$@")
-	a=$(pg_ns "SIDE=$REF sigrun $q")
-	b=$(pg_ns "SIDE=$QBBIN sigrun $q")
+	a=$(pg_ns "SIDE=$REF sigrun $q" 2>/dev/null)
+	b=$(pg_ns "SIDE=$QBBIN sigrun $q" 2>/dev/null)
+	[[ "$a" == status=* ]] || { echo "reference run failed: $a"; return 1; }
 	if [ "$a" != "$b" ]; then
 		echo "DIFFERS: $*"
 		diff <(echo "$a") <(echo "$b")
