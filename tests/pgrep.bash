@@ -61,6 +61,7 @@ fixtures() {
 	named long -n averyveryverylongname
 	named smiley -n ':-) 1 2 3 4 5 6'
 	named zomb -n zparent -z zkid
+	cat /proc/"$(cat "$W/zomb.pid")"/task/*/children | tr -d " " >"$W/zkid.pid"
 	named thr -n thrmain -T thrkid
 	thread_named "$(cat "$W/thr.pid")" thrkid || exit 9
 	named stopped -n stopme -S

@@ -51,7 +51,7 @@ teardown() { pg_teardown; }
 	sigsame pkill -e --list-full -USR1 -x plainproc
 	sigsame pkill -e --list-name -USR1 -u nobody
 	sigsame pkill -e stopme
-	sigsame pkill -e -f defunct
+	sigsame pkill -e -f "^\[zkid\] <defunct>$"
 	sigsame pkill -e -USR1 -n proc
 	sigsame pkill -e -USR1 -o proc
 }
