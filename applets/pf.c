@@ -432,26 +432,25 @@ static void later_signals(struct pf *f)
 	}
 }
 
-/* parent of pid from its stat, 0 when unknown */
-static pid_t parent_of(struct proc_iter *it, pid_t pid)
-{
-	struct proc p;
-
-	return proc_get(it, pid, 0, &p) ? p.ppid : 0;
-}
-
-/* the chain pid, parent, ... without 0, 1, 2; aid_only: just its top */
+/* the chain pid, parent, ... up to (without) a root: a process whose
+ * parent is 0 (init, and kthreadd in the first PID namespace: the spec's
+ * "without 0, 1, 2", which also holds inside a PID namespace where PID 2
+ * is an ordinary process). aid_only: just the last one (the pid itself
+ * when it is a root). */
 static void chain(struct pf *f, struct proc_iter *it, pid_t pid, int aid_only)
 {
 	pid_t top = pid;
+	struct proc p;
 
-	for (int depth = 0; pid > 2 && depth < 4096; depth++) {
+	for (int depth = 0; pid > 0 && depth < 4096; depth++) {
+		if (!proc_get(it, pid, 0, &p) || p.ppid == 0)
+			break;
 		if (!aid_only) {
 			item(f);
 			out_ll(pid);
 		}
 		top = pid;
-		pid = parent_of(it, pid);
+		pid = p.ppid;
 	}
 	if (aid_only) {
 		item(f);
@@ -506,12 +505,12 @@ static void setup(struct pf *f)
 	if (!f->npat && !f->criteria)
 		die(2, "no criteria given (a PATTERN or a selecting option); -h for help");
 	compile(f);
+	if (!f->acts)           /* before -N/-s add theirs: they echo too */
+		f->acts = A_ECHO;
 	if (f->nice)
 		f->acts |= A_NICE;
 	if (f->nsig)
 		f->acts |= A_KILL;
-	if (!f->acts)
-		f->acts = A_ECHO;
 	if ((f->acts & A_KILL) && !f->nsig) {
 		f->sigs = xmalloc(sizeof *f->sigs);
 		f->sigs[f->nsig++] = SIGTERM;

@@ -272,6 +272,7 @@ static int read_ns(struct proc_iter *it, struct proc *p)
 	struct stat st;
 
 	for (int i = 0; i < PROC_NS_N; i++) {
+		p->ns[i] = 0;
 		if (!(it->nsmask & 1u << i))
 			continue;
 		memcpy(name, "ns/", 3);

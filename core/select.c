@@ -106,7 +106,7 @@ static int ns_ok(const struct run *r, const struct proc *p)
 
 	if (s->ns_pid > 0)
 		for (int i = 0; i < PROC_NS_N; i++)
-			if (p->ns[i] != r->ref.ns[i])
+			if ((r->it->nsmask & 1u << i) && p->ns[i] != r->ref.ns[i])
 				return 0;
 	if (s->root_pid > 0 && (p->root_dev != r->ref.root_dev ||
 	    p->root_ino != r->ref.root_ino))

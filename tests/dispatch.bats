@@ -63,12 +63,12 @@ setup() { qbbin_setup; }
 	top="$BATS_TEST_DIRNAME/.."
 	avail=$("$QB" --list | head -n 1)
 	[ -n "$avail" ] || skip "no applet built yet"
-	make -s -C "$top" B="$BATS_TEST_TMPDIR/b" BIN="$BATS_TEST_TMPDIR/qb" APPLETS="$avail" >/dev/null
-	run "$BATS_TEST_TMPDIR/qb" --list
+	make -s -C "$top" B="$BATS_TEST_TMPDIR/b" BIN="$BATS_TEST_TMPDIR/b/quickbox" APPLETS="$avail" >/dev/null
+	run "$BATS_TEST_TMPDIR/b/quickbox" --list
 	[ "$output" = "$avail" ]
 	other=$("$QB" --list | sed -n 2p)
 	if [ -n "$other" ]; then
-		run "$BATS_TEST_TMPDIR/qb" "$other"
+		run -127 "$BATS_TEST_TMPDIR/b/quickbox" "$other"
 		[ "$status" -eq 127 ]
 	fi
 }

@@ -1,6 +1,5 @@
 # helpers.bash: shared by every tests/*.bats file (load helpers).
-# (in_ns loads this file into a plain bash too: no bats functions there)
-type bats_require_minimum_version >/dev/null 2>&1 && bats_require_minimum_version 1.5.0
+command -v bats_require_minimum_version >/dev/null && bats_require_minimum_version 1.5.0
 #
 #   QB        the quickbox binary under test (make test / make check set it)
 #   TESTBIN   the built test programs (qbfix, unit_*)

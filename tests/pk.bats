@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# pk.bats: pk (pf --actions=kill): signals, rounds, -H, exit statuses, and
+# never itself; in private PID namespaces with signal-logging fixtures.
+load helpers
+
+setup() {
+	has_applet pk
+	qbbin_setup
+	export FIXDIR="$BATS_TEST_TMPDIR"
+}
+
+@test "pk sends TERM by default, silently, exit 0; pf -s kills and echoes" {
+	run in_ns 'fix -n victim -c all -l "$FIXDIR/log"; "$QBBIN/pk" victim; echo st=$?
+		"$QB" pf -s USR1 victim; sleep 0.1; cat "$FIXDIR/log"'
+	[ "${lines[0]}" = "st=0" ]
+	[[ "${lines[1]}" =~ ^[0-9]+$ ]]
+	[ "${lines[2]}" = "SIGTERM" ]
+	[ "${lines[3]}" = "SIGUSR1" ]
+}
+
+@test "signal names and numbers: sigusr2, 10, RTMIN+1, HUP; 0 only probes" {
+	run in_ns 'fix -n sigs -c all -l "$FIXDIR/log"; p=$FIXPID
+		"$QBBIN/pk" -s sigusr2 sigs; "$QBBIN/pk" -s 10 sigs; "$QBBIN/pk" -s RTMIN+1 sigs
+		"$QBBIN/pk" -s 0 sigs; echo st=$?; "$QBBIN/pk" --signals=Hup sigs
+		"$QBBIN/pk" -s 0 -p $p sigs; sleep 0.1; cat "$FIXDIR/log"'
+	[ "$output" = "$(printf 'st=0\nSIGUSR2\nSIGUSR1\nSIG35\nSIGHUP')" ]
+}
+
+@test "several -s: first as selected, the others in order, -D apart" {
+	run in_ns 'fix -n rounds -c all -l "$FIXDIR/log"
+		t0=$(date +%s%N); "$QBBIN/pk" -s USR1 -s USR2 -s HUP -D 0.2 rounds; echo st=$?
+		t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); sleep 0.1; cat "$FIXDIR/log"'
+	[ "${lines[0]}" = "st=0" ]
+	[ "${lines[1]}" -ge 400 ]   # two delays of 0.2 s at least (a lower bound)
+	[ "${lines[2]}" = "SIGUSR1" ] && [ "${lines[3]}" = "SIGUSR2" ] && [ "${lines[4]}" = "SIGHUP" ]
+}
+
+@test "-H: a process that catches gets the signal, one that does not is spared (exit 3)" {
+	run --separate-stderr in_ns 'fix -n hh -c TERM -l "$FIXDIR/a"; a=$FIXPID
+		fix -n hh -c USR1 -l "$FIXDIR/b"; b=$FIXPID; echo $a $b
+		"$QBBIN/pk" -H hh; echo st=$?; sleep 0.1; cat "$FIXDIR/a"; kill -0 $b && echo alive'
+	set -- ${lines[0]}
+	[ "${lines[1]}" = "st=3" ]
+	[ "${lines[2]}" = "SIGTERM" ]
+	[ "${lines[3]}" = "alive" ]
+	[ "$stderr" = "pk: $2 does not catch SIGTERM; not signalled" ]
+}
+
+@test "EPERM: one warning naming the PID, exit 3" {
+	run --separate-stderr in_ns 'fix -n rootonly; echo $FIXPID
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$QBBIN/pk" rootonly; echo st=$?'
+	[ "${lines[1]}" = "st=3" ]
+	[ "$stderr" = "pk: kill ${lines[0]}: Operation not permitted" ]
+}
+
+@test "stopped and zombie processes: signals succeed" {
+	run --separate-stderr in_ns 'fix -n stopped -S; s=$FIXPID; fix -n par -z zomb
+		"$QBBIN/pk" -s 0 zomb; echo st=$?; "$QBBIN/pk" -s KILL stopped; echo st=$?
+		while kill -0 $s 2>/dev/null; do sleep 0.01; done; echo gone'
+	[ "$output" = "$(printf 'st=0\nst=0\ngone')" ]
+}
+
+@test "nothing selected: exit 1, nothing sent" {
+	run in_ns '"$QBBIN/pk" -s 0 nosuchname; echo st=$?'
+	[ "$output" = "st=1" ]
+}
+
+@test "pk never signals itself, nor its caller with -x PPID" {
+	run in_ns '"$QBBIN/pk" -f -s KILL "/p[k] -f"; echo st=$?
+		exec -a callersh bash -c "\"\$QBBIN/pk\" -x PPID -f -s KILL \"callers[h]\"; echo st=\$?; true"'
+	[ "$output" = "$(printf 'st=1\nst=1')" ]
+}

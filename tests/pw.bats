@@ -1,0 +1,55 @@
+#!/usr/bin/env bats
+# pw.bats: pw (pf --actions=wait): wait for any / all (Wait), --limit,
+# zombies count as exited; in private PID namespaces.
+load helpers
+
+# pidfds PID N: wait until PID holds N pidfds (it selected its targets)
+pidfds() {
+	local i
+	for ((i = 0; i < 1000; i++)); do
+		[ "$(ls -l /proc/$1/fd 2>/dev/null | grep -c pidfd)" -ge "$2" ] && return 0
+		sleep 0.01
+	done
+	return 1
+}
+export -f pidfds
+
+setup() {
+	has_applet pw
+	qbbin_setup
+	export FIXDIR="$BATS_TEST_TMPDIR"
+}
+
+@test "pw returns when the process exits; exit 0" {
+	run in_ns 'fix -n waitme -c TERM -x; p=$FIXPID
+		"$QBBIN/pw" waitme & w=$!; pidfds $w 1
+		kill -0 $w && echo "still waiting"; kill $p; wait $w; echo "pw st=$?"'
+	[ "$output" = "$(printf 'still waiting\npw st=0')" ]
+}
+
+@test "a zombie has exited: pw returns at once" {
+	run in_ns 'fix -n par -z zz; timeout 10 "$QBBIN/pw" zz; echo st=$?'
+	[ "$output" = "st=0" ]
+}
+
+@test "wait (any) returns on the first exit; Wait (all) gives up after -l, exit 0" {
+	run in_ns 'fix -n par -z both; fix -n both; timeout 10 "$QBBIN/pw" both; echo any=$?
+		t0=$(date +%s%N); timeout 10 "$QB" pf -a Wait -l 0.3 both; echo all=$?; t1=$(date +%s%N)
+		echo $(( (t1 - t0) / 1000000 )); kill -0 $FIXPID && echo alive'
+	[ "${lines[0]}" = "any=0" ] && [ "${lines[1]}" = "all=0" ]
+	[ "${lines[2]}" -ge 300 ]   # a lower bound: it waited the limit
+	[ "${lines[3]}" = "alive" ]
+}
+
+@test "Wait returns once all have exited" {
+	run in_ns 'fix -n two -c TERM -x; a=$FIXPID; fix -n two -c TERM -x; b=$FIXPID
+		"$QB" pf -a Wait two & w=$!; pidfds $w 2
+		kill $a; sleep 0.1; kill -0 $w && echo "one left"
+		kill $b; wait $w; echo "st=$?"'
+	[ "$output" = "$(printf 'one left\nst=0')" ]
+}
+
+@test "nothing selected: return at once, exit 1; count prints before waiting" {
+	run in_ns '"$QBBIN/pw" nosuch; echo st=$?; fix -n par -z zc; "$QBBIN/pw" -a count zc'
+	[ "$output" = "$(printf 'st=1\n1')" ]
+}

@@ -1,0 +1,88 @@
+/* unit_proc: drives the /proc reader and the selection engine directly, for
+ * what pf itself does not use (tests/pf.bats "reader:" tests).
+ *   unit_proc threads PID        each thread of PID: "pid tid comm"
+ *   unit_proc show PID           the fields pgrep needs, one "key=value" a line
+ *   unit_proc file PID NAME      proc_file: "len=N" then the first line
+ *   unit_proc link PID NAME      proc_link
+ *   unit_proc tty NAME           proc_tty_parse: tty_nr in hex, or "bad" */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proc.h"
+#include "select.h"
+
+static int print_thread(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
+{
+	(void)ctx, (void)it, (void)pat;
+	printf("%d %d %s\n", (int)p->pid, (int)p->tid, p->comm);
+	return 0;
+}
+
+static int threads(pid_t pid)
+{
+	struct sel s;
+
+	memset(&s, 0, sizeof s);
+	sel_add(&s.pids, pid);
+	s.threads = 1;
+	s.need = PROC_COMM;
+	s.act = print_thread;
+	if (sel_run(&s))
+		return 3;
+	sel_done(&s);
+	return s.nsel ? 0 : 1;
+}
+
+static int show(struct proc_iter *it, pid_t pid)
+{
+	struct proc p;
+
+	it->need = PROC_STAT | PROC_STATUS | PROC_OWNER | PROC_CMDLINE | PROC_NS;
+	if (!proc_get(it, pid, 0, &p))
+		return 1;
+	printf("comm=%s\nstate=%c\nppid=%d\npgrp=%d\nsid=%d\ntty=%u\n", p.comm,
+	    p.state, (int)p.ppid, (int)p.pgrp, (int)p.sid, p.tty);
+	printf("ruid=%u\neuid=%u\nrgid=%u\negid=%u\nouid=%u\nsigcgt=%llx\n",
+	    (unsigned)p.ruid, (unsigned)p.euid, (unsigned)p.rgid,
+	    (unsigned)p.egid, (unsigned)p.ouid, p.sigcgt);
+	printf("cmdline_len=%zu\nstart_ok=%d\nns_pid_ok=%d\n", p.cmdline_len,
+	    p.start > 0, p.ns[PROC_NS_PID] > 0);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct proc_iter *it = malloc(sizeof *it);
+	struct proc p;
+	unsigned t;
+	int rc = 2;
+
+	if (argc < 3 || proc_open(it, NULL, 0))
+		return 2;
+	if (!strcmp(argv[1], "threads"))
+		rc = threads(atoi(argv[2]));
+	else if (!strcmp(argv[1], "show"))
+		rc = show(it, atoi(argv[2]));
+	else if (!strcmp(argv[1], "tty"))
+		rc = proc_tty_parse(argv[2], &t) ? (puts("bad"), 1) : (printf("%x\n", t), 0);
+	else if (argc > 3 && proc_get(it, atoi(argv[2]), 0, &p)) {
+		char buf[4096];
+		size_t len;
+		char *d;
+
+		if (!strcmp(argv[1], "file") && (d = proc_file(it, &p, argv[3], &len))) {
+			printf("len=%zu\n%.*s\n", len, (int)strcspn(d, "\n"), d);
+			rc = 0;
+		} else if (!strcmp(argv[1], "link") &&
+		    proc_link(it, &p, argv[3], buf, sizeof buf) >= 0) {
+			puts(buf);
+			rc = 0;
+		} else {
+			rc = 1;
+		}
+	}
+	proc_close(it);
+	free(it);
+	return rc;
+}
