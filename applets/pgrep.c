@@ -522,10 +522,26 @@ static const char *comm_str(const struct pg *g, const struct proc *p)
 	return buf;
 }
 
+/* the run state, read only for the few processes without a command line
+ * (zombies, kernel threads): asking the reader for stat on every process
+ * made pgrep -f 30% slower (18.3 vs 14 ms at 1100 processes) */
+static char state(struct proc_iter *it, const struct proc *p)
+{
+	size_t len;
+	char *s, *e;
+
+	if (p->have & PROC_STAT)
+		return p->state;
+	s = proc_file(it, p, "stat", &len);
+	e = s ? strrchr(s, ')') : 0;
+	return e && e[1] == ' ' ? e[2] : 0;
+}
+
 /* the command line as procps shows it: NULs and newlines become blanks
  * (trailing NULs dropped, then one trailing blank), the rest escaped;
  * nothing at all: "[comm]", plus " <defunct>" for a zombie */
-static const char *cmd_str(const struct pg *g, const struct proc *p)
+static const char *cmd_str(const struct pg *g, struct proc_iter *it,
+    const struct proc *p)
 {
 	static char *buf;
 	size_t n = p->cmdline_len, i;
@@ -534,7 +550,7 @@ static const char *cmd_str(const struct pg *g, const struct proc *p)
 		buf = xmalloc(CMDMAX + 16 + sizeof p->comm);
 	if (!n) {
 		snprintf(buf, CMDMAX, "[%s]%s", comm_str(g, p),
-		    p->state == 'Z' ? " <defunct>" : "");
+		    state(it, p) == 'Z' ? " <defunct>" : "");
 		return buf;
 	}
 	if (n > CMDMAX - 1)
@@ -558,8 +574,7 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 {
 	struct pg *g = ctx;
 
-	(void)it;
-	return regexec(&g->re, g->full ? cmd_str(g, p) : comm_str(g, p), 0, 0, 0)
+	return regexec(&g->re, g->full ? cmd_str(g, it, p) : comm_str(g, p), 0, 0, 0)
 	    ? -1 : 0;
 }
 
@@ -672,7 +687,7 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	/* procps keeps one output buffer: the command line for -a, else the
 	 * name when -l or a pattern filled it, else still empty */
 	if (g->lfull)
-		h->str = xstrdup(cmd_str(g, p));
+		h->str = xstrdup(cmd_str(g, it, p));
 	else if (g->lname || (g->echo && g->pattern))
 		h->str = xstrdup(comm_str(g, p));
 	else if (g->echo)
@@ -723,7 +738,7 @@ static void setup(struct pg *g)
 	if (g->pattern) {
 		compile(g);
 		s->match = match;
-		s->need |= g->full ? PROC_CMDLINE | PROC_STAT | PROC_COMM : PROC_COMM;
+		s->need |= g->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM;
 	}
 	if (g->nspid < 0)
 		die(EXIT_FATAL, "Error reading reference namespace information\n");
@@ -732,7 +747,7 @@ static void setup(struct pg *g)
 	if (g->lname || g->echo)
 		s->need |= PROC_COMM;
 	if (g->lfull)
-		s->need |= PROC_CMDLINE | PROC_STAT | PROC_COMM;
+		s->need |= PROC_CMDLINE | PROC_COMM;
 	if (g->older)
 		s->need |= PROC_STAT;
 	if (!s->tty.n)

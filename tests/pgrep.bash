@@ -64,6 +64,7 @@ fixtures() {
 	cat /proc/"$(cat "$W/zomb.pid")"/task/*/children | tr -d " " >"$W/zkid.pid"
 	named thr -n thrmain -T thrkid
 	thread_named "$(cat "$W/thr.pid")" thrkid || exit 9
+	grep -lx thrkid /proc/"$(cat "$W/thr.pid")"/task/*/comm | cut -d/ -f5 >"$W/thrkid.pid"
 	named stopped -n stopme -S
 	named tree -n treeproc -k
 	wait_file "$W/tree.ready.child" || exit 9
