@@ -145,13 +145,13 @@ static void warn_raw(const char *line)
 static long pgrep_ppid(long pid)
 {
 	static struct proc_iter it;
-	static int open;
+	static int opened;
 	struct proc p;
 
-	if (!open) {
+	if (!opened) {
 		if (proc_open(&it, NULL, PROC_STAT) < 0)
 			return -1;
-		open = 1;
+		opened = 1;
 	}
 	return proc_get(&it, (pid_t)pid, 0, &p) ? p.ppid : -1;
 }
@@ -906,7 +906,7 @@ static int run(int mode, int argc, char **argv)
 	g.nsflags = 0x3f;
 	g.utf8 = -1;
 	qb_fatal = EXIT_FATAL;
-	if (mode == PKILL) {
+	if (ENABLE_PKILL && mode == PKILL) {
 		int s = signal_prescan(&argc, argv);
 
 		if (s >= 0)
@@ -914,26 +914,27 @@ static int run(int mode, int argc, char **argv)
 	}
 	parse(&g, argc, argv);
 	select_procs(&g);
-	if (mode == PKILL)
+	/* constants from enabled.h: a build without pkill drops its code */
+	if (ENABLE_PKILL && mode == PKILL)
 		return kill_hits(&g);
-	if (mode == PIDWAIT)
+	if (ENABLE_PIDWAIT && mode == PIDWAIT)
 		return wait_hits(&g);
 	return print_hits(&g);
 }
 
 int pgrep_main(int argc, char **argv)
 {
-	return run(PGREP, argc, argv);
+	return ENABLE_PGREP ? run(PGREP, argc, argv) : 127;
 }
 
 int pkill_main(int argc, char **argv)
 {
-	return run(PKILL, argc, argv);
+	return ENABLE_PKILL ? run(PKILL, argc, argv) : 127;
 }
 
 int pidwait_main(int argc, char **argv)
 {
-	return run(PIDWAIT, argc, argv);
+	return ENABLE_PIDWAIT ? run(PIDWAIT, argc, argv) : 127;
 }
 
 /* ---- pidof (procps-ng's, not sysvinit's) ---- */
@@ -1153,6 +1154,8 @@ int pidof_main(int argc, char **argv)
 	struct optset os = { "", pidof_defs, OPT_GNU, 0 };
 	int i, n = 0;
 
+	if (!ENABLE_PIDOF)
+		return 127;
 	o.sep = " ";
 	o.progs = xmalloc((size_t)argc * sizeof *o.progs);
 	if (opt_parse(&os, argc, argv, pidof_opt, &o)) {
