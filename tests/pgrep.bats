@@ -15,7 +15,7 @@ teardown() { pg_teardown; }
 	run pg_ns '
 	same pgrep --help; same pgrep -h; same pgrep -V; same pgrep --version
 	same pgrep; same pgrep -Z; same pgrep -e x; same pgrep -q 1 x
-	same pgrep -H x; same pgrep --env A x; same pgrep -d; same pgrep --older
+	same pgrep -H x; same pgrep -Q 1 x; same pgrep --env A x; same pgrep -d; same pgrep --older
 	same pgrep --count=3 x; same pgrep --n x; same pgrep --inv x
 	same pgrep "-?"; same pgrep -i -i x; same pgrep -o -n x; same pgrep -n -v x
 	same pgrep -v -o x; same pgrep -o -o x; same pgrep -n -n x
@@ -140,6 +140,14 @@ teardown() { pg_teardown; }
 	same pgrep --cgroup /,/x -l; same pgrep --cgroup /nonexistent -c
 	same pgrep --signal 9 -c plain; same pgrep --queue 5 -c plain
 	same pgrep --echo -c plain
+	finish'
+	pg_check
+}
+
+@test "pgrep: command lines longer than procps's 128 KiB buffer are cut alike" {
+	run pg_ns '
+	named big -n bigproc "$(head -c 100000 /dev/zero | tr "\0" a)" "$(head -c 100000 /dev/zero | tr "\0" b)"
+	same pgrep -a bigproc; same pgrep -f "b{1000}$"; same pgrep -c -f "a{5000} b{20000}"
 	finish'
 	pg_check
 }
