@@ -56,6 +56,7 @@ fixtures() {
 	named plain -n plainproc arg1 'arg 2'
 	named tab -n $'tab\tname' x
 	named space -n 'sp ace' y
+	named newline -n $'new\nline' $'\x7f'
 	named utf -n $'\xc3\xa9t\xc3\xa9' z
 	named bad -n $'bad\xffbyte' $'\xff\xfe' $'nl\nin' $'t\tab'
 	named long -n averyveryverylongname

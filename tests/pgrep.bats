@@ -52,6 +52,7 @@ teardown() { pg_teardown; }
 	same pgrep -l -x plainproc; same pgrep -a -x thrmain
 	same pgrep -f -a "plainproc|arg 2"; same pgrep -f -l "arg 2$"
 	same pgrep ""; same pgrep -x ""; same pgrep -c ""
+	same pgrep -l "new.line"; same pgrep -a -x "new.line"; same pgrep -w -l "^new"
 	finish'
 	pg_check
 }
