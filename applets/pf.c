@@ -87,8 +87,7 @@ struct pf {
 	/* run state */
 	int wrote;              /* an item is out in the current block */
 	int errors;             /* failed actions */
-	size_t nlist;           /* selected PIDs kept for the end */
-	struct ptarget *tg;
+	struct ptarget *tg;     /* kept for later rounds, wait, path, aid */
 	size_t ntg, captg;
 	struct timespec lastkill;
 };

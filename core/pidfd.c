@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,9 +21,23 @@
 #define SYS_pidfd_send_signal 424
 #endif
 
+/* does the anchor (a /proc file or /proc/PID directory fd) say its
+ * process is gone? Files fail with ESRCH; in a dead process's directory
+ * lookups fail. */
+static int gone(int anchor)
+{
+	struct stat st;
+	char c;
+
+	if (pread(anchor, &c, 1, 0) >= 0)
+		return 0;
+	if (errno == EISDIR)
+		return fstatat(anchor, "stat", &st, 0) < 0;
+	return errno == ESRCH;
+}
+
 int pid_open(struct ptarget *t, pid_t pid, int anchor)
 {
-	char c;
 
 	t->pid = pid;
 	t->done = 0;
@@ -33,7 +48,7 @@ int pid_open(struct ptarget *t, pid_t pid, int anchor)
 		fcntl(t->fd, F_SETFD, FD_CLOEXEC);
 	/* the anchor still reads: the process we matched is alive, so the
 	 * pidfd opened above is for it and not for a newcomer */
-	if (anchor >= 0 && pread(anchor, &c, 1, 0) < 0 && errno == ESRCH) {
+	if (anchor >= 0 && gone(anchor)) {
 		pid_close(t);
 		errno = ESRCH;
 		return -1;

@@ -215,52 +215,76 @@ static int read_status(struct proc_iter *it, struct proc *p)
 	return 0;
 }
 
+/* the directory of the process as the anchor, when no file of it is
+ * open yet: it also proves the process exists (need 0 reads nothing) */
+static int dir_anchor(struct proc_iter *it, const struct proc *p)
+{
+	if (it->anchor >= 0)
+		return 0;
+	it->anchor = openat(it->procfd, p->path,
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return it->anchor < 0 ? -1 : 0;
+}
+
 static int read_owner(struct proc_iter *it, struct proc *p)
 {
 	struct stat st;
 
-	if (fstatat(it->procfd, p->path, &st, 0))
+	if (it->anchor < 0 ? dir_anchor(it, p) || fstat(it->anchor, &st) :
+	    fstatat(it->procfd, p->path, &st, 0))
 		return -1;
 	p->ouid = st.st_uid;
 	p->ogid = st.st_gid;
 	return 0;
 }
 
-/* the whole cmdline into it->big: the kernel fills a read as far as it
- * can, so a short read is the end; only a full buffer needs another */
+/* the rest of fd into *buf (grown as needed, reused, NUL added): the
+ * length, or -1. whole = 0: a short read is the end -- the kernel fills a
+ * cmdline read as far as it can, so that saves the final empty read. */
+static ssize_t slurp(int fd, char **buf, size_t *cap, int whole)
+{
+	size_t len = 0;
+
+	for (;;) {
+		ssize_t n;
+
+		if (*cap - len < 2) {
+			size_t ncap = *cap ? *cap * 2 : 4096;
+			char *nb = realloc(*buf, ncap);
+
+			if (!nb && !*buf)
+				return -1;
+			if (!nb)
+				break;  /* out of memory: keep what fits */
+			*buf = nb, *cap = ncap;
+		}
+		n = read(fd, *buf + len, *cap - len - 1);
+		if (n < 0)
+			return -1;
+		len += (size_t)n;
+		if (!n || (!whole && len < *cap - 1))
+			break;
+	}
+	(*buf)[len] = 0;
+	return (ssize_t)len;
+}
+
 static int read_cmdline(struct proc_iter *it, struct proc *p)
 {
 	char path[64];
-	size_t len = 0;
+	ssize_t len;
 	int fd;
 
 	mkpath(path, p, "cmdline");
 	fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	for (;;) {
-		ssize_t n;
-
-		if (it->bigcap - len < 2) {
-			size_t cap = it->bigcap ? it->bigcap * 2 : 4096;
-			char *nb = realloc(it->big, cap);
-
-			if (!nb)
-				break;
-			it->big = nb, it->bigcap = cap;
-		}
-		n = read(fd, it->big + len, it->bigcap - len - 1);
-		if (n < 0) {
-			close(fd);
-			return -1;
-		}
-		len += (size_t)n;
-		if (!n || len < it->bigcap - 1)
-			break;
+	if ((len = slurp(fd, &it->big, &it->bigcap, 0)) < 0) {
+		close(fd);
+		return -1;
 	}
-	it->big[len] = 0;
 	p->cmdline = it->big;
-	p->cmdline_len = len;
+	p->cmdline_len = (size_t)len;
 	drop_anchor(it);
 	it->anchor = fd;
 	return 0;
@@ -306,6 +330,7 @@ static int fill(struct proc_iter *it, struct proc *p)
 	p->have = 0;
 	p->cmdline = "";
 	p->cmdline_len = 0;
+	drop_anchor(it);        /* never let a previous process's fd stand in */
 	if ((need & PROC_STAT) && read_stat(it, p))
 		return -1;
 	if ((need & PROC_COMM) && !(need & PROC_STAT) && read_comm(it, p))
@@ -319,6 +344,8 @@ static int fill(struct proc_iter *it, struct proc *p)
 	if ((need & PROC_NS) && read_ns(it, p))
 		return -1;
 	if ((need & PROC_ROOT) && read_root(it, p))
+		return -1;
+	if (dir_anchor(it, p))
 		return -1;
 	p->have = need | ((need & PROC_STAT) ? PROC_COMM : 0);
 	return 0;
@@ -475,7 +502,7 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
     size_t *len)
 {
 	char path[80];
-	size_t n = 0;
+	ssize_t n;
 	int fd;
 
 	if (strlen(name) > 40)
@@ -484,29 +511,11 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
 	fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
-	for (;;) {
-		ssize_t r;
-
-		if (it->xcap - n < 2) {
-			size_t cap = it->xcap ? it->xcap * 2 : 4096;
-			char *nb = realloc(it->xbuf, cap);
-
-			if (!nb)
-				break;
-			it->xbuf = nb, it->xcap = cap;
-		}
-		r = read(fd, it->xbuf + n, it->xcap - n - 1);
-		if (r < 0) {
-			close(fd);
-			return NULL;
-		}
-		if (!r)
-			break;
-		n += (size_t)r;
-	}
+	n = slurp(fd, &it->xbuf, &it->xcap, 1);
 	close(fd);
-	it->xbuf[n] = 0;
-	*len = n;
+	if (n < 0)
+		return NULL;
+	*len = (size_t)n;
 	return it->xbuf;
 }
 

@@ -66,7 +66,9 @@ int main(int argc, char **argv)
 		rc = show(it, atoi(argv[2]));
 	else if (!strcmp(argv[1], "tty"))
 		rc = proc_tty_parse(argv[2], &t) ? (puts("bad"), 1) : (printf("%x\n", t), 0);
-	else if (argc > 3 && proc_get(it, atoi(argv[2]), 0, &p)) {
+	else if (argc > 3 && !proc_get(it, atoi(argv[2]), 0, &p))
+		rc = 1;
+	else if (argc > 3) {
 		char buf[4096];
 		size_t len;
 		char *d;
