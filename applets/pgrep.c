@@ -91,14 +91,14 @@ struct pg {
 	int ncgroup;
 	unsigned long long nsref[NS_COUNT];
 	regex_t re;
-	int utf8;            /* -1: not known yet */
+	int utf8;            /* escape flavour: 1 in a UTF-8 locale */
 	/* the selected processes */
 	struct hit { long pid; char *str; int fd; } *hits;
 	size_t nhits, caphits;
-	char *last_out;      /* procps reuses its output buffer: see act() */
 };
 
-
+/* the texts are procps-ng 4.0.2's as it prints them: scripts and users
+ * compare them byte for byte */
 static const char pgrep_common_help[] =
     " -c, --count               count of matching processes\n"
     " -f, --full                use full process name to match\n"
@@ -904,7 +904,6 @@ static int run(int mode, int argc, char **argv)
 	g.sig = SIGTERM;
 	g.delim = "\n";
 	g.nsflags = 0x3f;
-	g.utf8 = -1;
 	qb_fatal = EXIT_FATAL;
 	if (ENABLE_PKILL && mode == PKILL) {
 		int s = signal_prescan(&argc, argv);
