@@ -357,8 +357,10 @@ static int pgrep_signum(const char *name)
 
 	if (!strncasecmp(name, "SIG", 3))
 		name += 3;
-	if (strncasecmp(name, "RT", 2) && *name && !isdigit((unsigned char)*name) &&
-	    (s = sig_from_name(name)) >= 0)
+	/* sig.h's table, without what it adds to procps's: RTMAX forms, RT
+	 * offsets (below) and a second "SIG" */
+	if (strncasecmp(name, "RT", 2) && strncasecmp(name, "SIG", 3) && *name &&
+	    !isdigit((unsigned char)*name) && (s = sig_from_name(name)) >= 0)
 		return s;
 	if (!strcasecmp(name, "RTMIN"))
 		return SIGRTMIN;

@@ -18,6 +18,8 @@ teardown() { pg_teardown; }
 	same pkill -w x; same pkill -d, x; same pkill -q; same pkill -94 x
 	same pkill -0garbage x; same pkill -USR1 -USR1 x; same pkill -SIGFOO x
 	same pkill -i -i x; same pkill -n -o x; same pkill -L x
+	same pkill -SIGSIGHUP x; same pkill -RTMAX x; same pkill -RTMIN-1 x
+	same pkill -sigsigrtmin x; same pkill -+5 -c x; same pkill "- 5" -c x
 	finish'
 	pg_check
 }
