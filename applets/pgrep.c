@@ -710,6 +710,38 @@ static int locale_set(void)
 	return v && *v && strcmp(v, "C") && strcmp(v, "POSIX");
 }
 
+/* procps prints glibc's regerror() text; other libcs (musl in the static
+ * build) word theirs differently, so give their codes glibc's words */
+static void regex_text(int rc, const regex_t *re, char *buf, size_t cap)
+{
+#ifdef __GLIBC__
+	regerror(rc, re, buf, cap);
+#else
+	static const struct { int code; const char *text; } t[] = {
+		{REG_BADPAT, "Invalid regular expression"},
+		{REG_ECOLLATE, "Invalid collation character"},
+		{REG_ECTYPE, "Invalid character class name"},
+		{REG_EESCAPE, "Trailing backslash"},
+		{REG_ESUBREG, "Invalid back reference"},
+		{REG_EBRACK, "Unmatched [, [^, [:, [., or [="},
+		{REG_EPAREN, "Unmatched ( or \\("},
+		{REG_EBRACE, "Unmatched \\{"},
+		{REG_BADBR, "Invalid content of \\{\\}"},
+		{REG_ERANGE, "Invalid range end"},
+		{REG_ESPACE, "Memory exhausted"},
+		{REG_BADRPT, "Invalid preceding regular expression"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof *t; i++)
+		if (t[i].code == rc) {
+			snprintf(buf, cap, "%s", t[i].text);
+			return;
+		}
+	regerror(rc, re, buf, cap);
+#endif
+}
+
 static void compile(struct pg *g)
 {
 	char *re = (char *)g->pattern, err[256];
@@ -723,7 +755,7 @@ static void compile(struct pg *g)
 	if (g->exact)
 		free(re);
 	if (rc) {
-		regerror(rc, &g->re, err, sizeof err);
+		regex_text(rc, &g->re, err, sizeof err);
 		die(EXIT_USAGE, "regex error: %s", err);
 	}
 }
