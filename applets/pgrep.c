@@ -348,7 +348,11 @@ static void ancestors(struct pg *g)
 
 /* ---- signals (procps signal_name_to_number) ---- */
 
-/* a name (SIG optional, any case) or number 0..127-SIGRTMIN, else -1 */
+/* procps as built on glibc, whose SIGRTMIN is 34; musl's is 35, which
+ * would shift RTMIN+n and the number range in the static build */
+#define PS_RTMIN 34
+
+/* a name (SIG optional, any case) or number 0..127-PS_RTMIN, else -1 */
 static int pgrep_signum(const char *name)
 {
 	long off = 0, v;
@@ -363,11 +367,11 @@ static int pgrep_signum(const char *name)
 	    !isdigit((unsigned char)*name) && (s = sig_from_name(name)) >= 0)
 		return s;
 	if (!strcasecmp(name, "RTMIN"))
-		return SIGRTMIN;
+		return PS_RTMIN;
 	if (!strncasecmp(name, "RTMIN+", 6))
-		name += 6, off = SIGRTMIN;
+		name += 6, off = PS_RTMIN;
 	v = strtol(name, &end, 10);
-	if (*end || end == name || v < 0 || v + SIGRTMIN > 127)
+	if (*end || end == name || v < 0 || v + PS_RTMIN > 127)
 		return -1;
 	return (int)(v + off);
 }
