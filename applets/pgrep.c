@@ -95,6 +95,7 @@ struct pg {
 	/* the selected processes */
 	struct hit { long pid; char *str; int fd; } *hits;
 	size_t nhits, caphits;
+	char shown[sizeof ((struct proc *)0)->comm]; /* -e's name buffer */
 };
 
 /* the texts are procps-ng 4.0.2's as it prints them: scripts and users
@@ -580,6 +581,10 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 {
 	struct pg *g = ctx;
 
+	/* the engine asks only when every other criterion held: exactly
+	 * when procps refills its name buffer (see act) */
+	if (g->echo && !g->lname && !g->lfull)
+		snprintf(g->shown, sizeof g->shown, "%s", comm_str(g, p));
 	return regexec(&g->re, g->full ? cmd_str(g, it, p) : comm_str(g, p), 0, 0, 0)
 	    ? -1 : 0;
 }
@@ -690,14 +695,16 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	h->fd = -1;
 	if (g->mode == PKILL && !g->queue)
 		hold(h, it);
-	/* procps keeps one output buffer: the command line for -a, else the
-	 * name when -l or a pattern filled it, else still empty */
+	/* procps keeps one output buffer: the command line for -a, the name
+	 * for -l; else (pkill -e, pidwait -e) the name of the last process
+	 * that passed every criterion before the pattern, which with -v may
+	 * be an earlier one, and is still empty without a pattern */
 	if (g->lfull)
 		h->str = xstrdup(cmd_str(g, it, p));
-	else if (g->lname || (g->echo && g->pattern))
+	else if (g->lname)
 		h->str = xstrdup(comm_str(g, p));
 	else if (g->echo)
-		h->str = "";
+		h->str = xstrdup(g->shown);
 	return 0;
 }
 

@@ -56,6 +56,8 @@ teardown() { pg_teardown; }
 	sigsame pkill -e -f "^\[zkid\] <defunct>$"
 	sigsame pkill -e -USR1 -n proc
 	sigsame pkill -e -USR1 -o proc
+	sigsame pkill -e -USR1 --inverse -u 0 nosuch
+	sigsame pkill -e -USR1 --inverse -u 0 proc
 }
 
 @test "pkill: -q sigqueue values, --lightweight, EPERM as another user" {
