@@ -98,12 +98,17 @@ same() {
 }
 
 # PIDs of the fixtures -> their names, for outputs of separate runs
+# (the sed script is built once per fixture table: this runs per command)
 unpid() {
-	local f sed=()
-	for f in "$W"/*.pid; do
-		sed+=(-e "s/\\b$(cat "$f")\\b/<$(basename "$f" .pid)>/g")
-	done
-	sed "${sed[@]}"
+	local f n p
+	if [ ! -e "$W/unpid.sed" ]; then
+		for f in "$W"/*.pid; do
+			read -r p <"$f"
+			n=${f##*/}
+			echo "s/\\b$p\\b/<${n%.pid}>/g"
+		done >"$W/unpid.sed"
+	fi
+	sed -f "$W/unpid.sed"
 }
 
 # run PROG ARGS on fresh fixtures from $SIDE; print output + logs
@@ -130,6 +135,44 @@ sigrun() {
 # pg_ns 'SCRIPT': in_ns with these helpers loaded too
 pg_ns() {
 	in_ns "source '${BATS_TEST_DIRNAME}/pgrep.bash'; $1"
+}
+
+# sigseq 'CMD ARGS' ... (inside in_ns): one fresh fixture table, each
+# command run in turn from $SIDE (its status, output, errors printed),
+# then the signals each fixture logged. Fixtures catch the signals used,
+# so one table serves a whole sequence.
+sigseq() {
+	local c f
+	rm -f "$W"/*
+	fixtures
+	for c in "$@"; do
+		eval "set -- $c"
+		echo "== $c"
+		PATH=$SIDE "$@" >"$W/o" 2>"$W/e"
+		echo "status=$?"
+		unpid <"$W/o"
+		unpid <"$W/e"
+	done
+	for f in "$W"/*.log; do
+		[ -s "$f" ] && echo "$(basename "$f"): $(tr '\n' ' ' <"$f")"
+	done
+	true
+}
+
+# seqsame 'CMD ARGS' ... (outside in_ns): sigseq with the reference tools
+# and with ours, each in a fresh namespace, and compare
+seqsame() {
+	local a b q
+	q=$(printf '%q ' "$@")
+	a=$(pg_ns "SIDE=$REF sigseq $q" 2>/dev/null)
+	b=$(pg_ns "SIDE=$QBBIN sigseq $q" 2>/dev/null)
+	[[ "$a" == "== "* ]] || { echo "reference run failed: $a"; return 1; }
+	if [ "$a" != "$b" ]; then
+		echo "DIFFERS:"
+		diff <(echo "$a") <(echo "$b")
+		return 1
+	fi
+	echo "$b"
 }
 
 # sigsame PROG ARGS (outside in_ns): sigrun with the reference and with

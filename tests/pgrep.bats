@@ -148,7 +148,7 @@ teardown() { pg_teardown; }
 @test "pgrep: command lines longer than procps's 128 KiB buffer are cut alike" {
 	run pg_ns '
 	named big -n bigproc "$(head -c 100000 /dev/zero | tr "\0" a)" "$(head -c 100000 /dev/zero | tr "\0" b)"
-	same pgrep -a bigproc; same pgrep -f "b{1000}$"; same pgrep -c -f "a{5000} b{20000}"
+	same pgrep -a bigproc; same pgrep -c -f "a b"; same pgrep -c -f "^[^ ]*qbfix .* a+ b+$"
 	finish'
 	pg_check
 }
