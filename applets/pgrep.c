@@ -20,7 +20,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "applets.h"
@@ -93,7 +92,7 @@ struct pg {
 	regex_t re;
 	int utf8;            /* escape flavour: 1 in a UTF-8 locale */
 	/* the selected processes */
-	struct hit { long pid; char *str; int fd; } *hits;
+	struct hit { long pid; char *str; int fd, err; } *hits;
 	size_t nhits, caphits;
 	char shown[sizeof ((struct proc *)0)->comm]; /* -e's name buffer */
 };
@@ -673,10 +672,15 @@ static void hold(struct hit *h, struct proc_iter *it)
 {
 	struct ptarget t;
 
-	if (pid_open(&t, (pid_t)h->pid, proc_anchor(it)))
+	h->err = 0;
+	if (pid_open(&t, (pid_t)h->pid, proc_anchor(it))) {
+		h->err = errno;
 		h->fd = errno == ESRCH ? -2 : -1;
-	else
+	} else {
 		h->fd = t.fd;
+		if (t.fd < 0)       /* no pidfds on this kernel */
+			h->err = ENOSYS;
+	}
 }
 
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
@@ -693,7 +697,7 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	h->pid = p->tid;
 	h->str = 0;
 	h->fd = -1;
-	if (g->mode == PKILL && !g->queue)
+	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT)
 		hold(h, it);
 	/* procps keeps one output buffer: the command line for -a, the name
 	 * for -l; else (pkill -e, pidwait -e) the name of the last process
@@ -879,11 +883,6 @@ static int kill_hits(struct pg *g)
 	return !killed;
 }
 
-static int pidfd_open1(long pid)
-{
-	return (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
-}
-
 /* poll the pidfds until every one has reported its process's exit */
 static size_t wait_fds(struct pollfd *fds, size_t n)
 {
@@ -914,25 +913,27 @@ static int wait_hits(struct pg *g)
 		out_ull(g->nhits);
 		out_char('\n');
 	}
+	/* the pidfds were opened as each process matched (act), so a PID
+	 * reused since is never waited for; report as procps does here */
 	for (i = 0; i < g->nhits; i++) {
-		int fd;
+		const struct hit *h = &g->hits[i];
 
 		if (g->echo) {
 			out_str("waiting for ");
-			out_str(g->hits[i].str);
+			out_str(h->str);
 			out_str(" (pid ");
-			out_ll(g->hits[i].pid);
+			out_ll(h->pid);
 			out_str(")\n");
 		}
-		fd = pidfd_open1(g->hits[i].pid);
-		if (fd < 0) {
+		if (h->fd < 0) {
+			errno = h->err;
 			if (errno == ENOSYS)
 				die(1, "pidfd_open() not implemented in Linux < 5.3");
 			if (errno != ESRCH)
-				warn("opening pid %ld failed:", g->hits[i].pid);
+				warn("opening pid %ld failed:", h->pid);
 			continue;
 		}
-		fds[n].fd = fd;
+		fds[n].fd = h->fd;
 		fds[n++].events = POLLIN;
 	}
 	out_flush();
