@@ -120,7 +120,8 @@ teardown() { pg_teardown; }
 	printf "%s\n" $p >$W/f1; printf "   %s junk" $p >$W/f2
 	printf "%sx" $p >$W/f3; : >$W/f4; printf 0 >$W/f5; printf -- "-5" >$W/f6
 	printf "%s" $t >$W/f7; printf "000000000000%s" $p >$W/f8
-	for f in f1 f2 f3 f4 f5 f6 f8 nonexistent; do same pgrep -F $W/$f -l; done
+	printf 4294967297 >$W/f9; printf "%s\t" $p >$W/f10
+	for f in f1 f2 f3 f4 f5 f6 f8 f9 f10 nonexistent; do same pgrep -F $W/$f -l; done
 	same pgrep -F $W -l; same pgrep -w -F $W/f7 -l; same pgrep -F $W/f1 -v -c
 	same pgrep -F $W/f1 -L; same pgrep -L -F $W/f1 plain
 	flock $W/f1 sh -c "touch $W/locked; exec sleep 100" & wait_file $W/locked
@@ -151,4 +152,29 @@ teardown() { pg_teardown; }
 	same pgrep -a bigproc; same pgrep -c -f "a b"; same pgrep -c -f "^[^ ]*qbfix .* a+ b+$"
 	finish'
 	pg_check
+}
+
+@test "escape: procps's C and UTF-8 flavours byte by byte; pid files" {
+	U="$TESTBIN/unit_escape"
+	# tab, 0x7f, 0xff, é in C: . . ? ??
+	[ "$("$U" c 61097f62ffc3a9)" = "a..b???" ]
+	# UTF-8: controls become ?, é kept, 0x7f is ?
+	[ "$("$U" utf8 61097fc3a9)" = "a??é" ]
+	# a lone continuation byte: it and everything after escaped as in C
+	[ "$("$U" utf8 6180c3a909)" = "a???." ]
+	# a sequence cut by the end of the string
+	[ "$("$U" utf8 41e282)" = "A??" ]
+	# C0/C1 and F5.. cannot lead; F0 leads four bytes (kept, as procps)
+	[ "$("$U" utf8 c0414243)" = "?ABC" ]
+	[ "$("$U" utf8 f5)" = "?" ]
+	[ "$("$U" utf8 f09f9880)" = "$(printf '\xf0\x9f\x98\x80')" ]
+	printf ' 42 x' >"$W/p1"; printf '42x' >"$W/p2"; printf '12345678901234' >"$W/p3"
+	printf '4294967297' >"$W/p4"
+	[ "$("$U" pidfile "$W/p1")" = 42 ]
+	[ "$("$U" pidfile "$W/p2")" = invalid ]
+	# only 11 bytes count, and procps keeps the value in an int
+	[ "$("$U" pidfile "$W/p3")" = invalid ]
+	[ "$("$U" pidfile "$W/p4")" = 1 ]
+	[ "$("$U" pidfile "$W/p1" lock)" = invalid ]
+	[ "$("$U" pidfile "$W")" = invalid ]
 }
