@@ -1,0 +1,78 @@
+/* escape.c: procps-style escaping of process names and command lines. */
+#include <langinfo.h>
+#include <strings.h>
+
+#include "escape.h"
+
+/* the C flavour: 0 keeps the byte */
+static char esc_c(unsigned char c)
+{
+	if (c < 0x20 || c == 0x7f)
+		return '.';
+	return c >= 0x80 ? '?' : 0;
+}
+
+static void esc_all(unsigned char *s, size_t n)
+{
+	for (; n; s++, n--) {
+		char r = esc_c(*s);
+
+		if (r)
+			*s = (unsigned char)r;
+	}
+}
+
+/* length of the UTF-8 sequence a lead byte announces, -1 for a byte that
+ * cannot lead one (continuations, overlong C0/C1, F5..FF); procps looks no
+ * further than the lead byte, and so do we */
+static int utf_len(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2)
+		return -1;
+	if (c < 0xe0)
+		return 2;
+	if (c < 0xf0)
+		return 3;
+	return c < 0xf5 ? 4 : -1;
+}
+
+void esc_inplace(char *str, size_t n, int utf8)
+{
+	unsigned char *s = (unsigned char *)str;
+	size_t i = 0;
+
+	if (!utf8) {
+		esc_all(s, n);
+		return;
+	}
+	while (i < n) {
+		int k = utf_len(s[i]);
+
+		if (k < 0 || i + (size_t)k > n) {
+			esc_all(s + i, n - i);
+			return;
+		}
+		if (s[i] < 0x20 || s[i] == 0x7f)
+			s[i] = '?';
+		i += (size_t)k;
+	}
+}
+
+int esc_utf8_locale(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs && !strcasecmp(cs, "UTF-8");
+}
+
+int esc_needed(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	for (; n; s++, n--)
+		if (*s < 0x20 || *s >= 0x7f)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,204 @@
+# pgrep.bash: differential helpers for the procps personalities
+# (tests/pgrep.bats pkill.bats pidwait.bats pidof.bats: load pgrep).
+#
+#   pg_setup           per test: link dir, a world-writable scratch dir $W
+#   fixtures           (inside in_ns) start the known process table below
+#   same PROG ARGS...  (inside in_ns) run $REF/PROG and our PROG on the same
+#                      table; stdout, stderr and status must be identical
+#   sigrun PROG ARGS.. (inside in_ns) fresh fixtures, run PROG from DIR
+#                      ($REF or $QBBIN in $SIDE), print what it printed
+#                      with PIDs replaced by fixture names, then the
+#                      signals each fixture logged
+
+pg_setup() {
+	qbbin_setup
+	# under /tmp itself: fixtures running as nobody write here too
+	W=$(mktemp -d /tmp/qbpg.XXXXXX)
+	chmod 1777 "$W"
+	export W
+}
+
+pg_teardown() {
+	[ -n "${W:-}" ] && rm -rf "$W"
+}
+
+# fix_as USER NAME ARGS: a fixture running as USER (setpriv)
+fix_as() {
+	local u=$1 n=$2
+	shift 2
+	setpriv --reuid="$u" --regid="$u" --clear-groups "$FIX" -r "$W/$n.ready" \
+	    -n "$n" -l "$W/$n.log" -c USR1,USR2,HUP,TERM "$@" &
+	wait_file "$W/$n.ready" || exit 9
+	cp "$W/$n.ready" "$W/$n.pid"
+}
+
+# named NAME [qbfix args]: a fixture whose pid goes in $W/NAME.pid and
+# whose caught signals go in $W/NAME.log
+named() {
+	local n=$1
+	shift
+	"$FIX" -r "$W/$n.ready" -l "$W/$n.log" -c USR1,USR2,HUP,TERM,INT "$@" &
+	wait_file "$W/$n.ready" || exit 9
+	cp "$W/$n.ready" "$W/$n.pid"
+}
+
+# wait until thread names are set (qbfix names its thread asynchronously)
+thread_named() {
+	local i
+	for ((i = 0; i < 500; i++)); do
+		grep -qx "$2" /proc/"$1"/task/*/comm 2>/dev/null && return 0
+		sleep 0.01
+	done
+	return 1
+}
+
+fixtures() {
+	named plain -n plainproc arg1 'arg 2'
+	named tab -n $'tab\tname' x
+	named space -n 'sp ace' y
+	named newline -n $'new\nline' $'\x7f'
+	named utf -n $'\xc3\xa9t\xc3\xa9' z
+	named bad -n $'bad\xffbyte' $'\xff\xfe' $'nl\nin' $'t\tab'
+	named long -n averyveryverylongname
+	named smiley -n ':-) 1 2 3 4 5 6'
+	named zomb -n zparent -z zkid
+	cat /proc/"$(cat "$W/zomb.pid")"/task/*/children | tr -d " " >"$W/zkid.pid"
+	named thr -n thrmain -T thrkid
+	thread_named "$(cat "$W/thr.pid")" thrkid || exit 9
+	grep -lx thrkid /proc/"$(cat "$W/thr.pid")"/task/*/comm | cut -d/ -f5 >"$W/thrkid.pid"
+	named stopped -n stopme -S
+	named tree -n treeproc -k
+	wait_file "$W/tree.ready.child" || exit 9
+	cp "$W/tree.ready.child" "$W/treekid.pid"
+	setsid "$FIX" -r "$W/sess.ready" -n sessproc &
+	wait_file "$W/sess.ready" || exit 9
+	cp "$W/sess.ready" "$W/sess.pid"
+	fix_as 65534 nobodyproc
+	script -qfc "$FIX -r $W/tty.ready -n ttyproc" /dev/null </dev/null >/dev/null &
+	wait_file "$W/tty.ready" || exit 9
+	cp "$W/tty.ready" "$W/tty.pid"
+}
+
+# sets bad=1 on a difference, so a test script can end with `exit $bad`
+bad=0 nsame=0
+same() {
+	local p=$1 rs=0 qs=0
+	shift
+	nsame=$((nsame + 1))
+	PATH=$REF "$p" "$@" >"$W/r.out" 2>"$W/r.err" || rs=$?
+	PATH=$QBBIN "$p" "$@" >"$W/q.out" 2>"$W/q.err" || qs=$?
+	if ! cmp -s "$W/r.out" "$W/q.out" || ! cmp -s "$W/r.err" "$W/q.err" ||
+	    [ "$rs" != "$qs" ]; then
+		echo "DIFFERS: $p $*"
+		echo "status ref=$rs ours=$qs"
+		diff "$W/r.out" "$W/q.out" | head -20
+		diff "$W/r.err" "$W/q.err" | head -20
+		bad=1
+	fi
+}
+
+# PIDs of the fixtures -> their names, for outputs of separate runs
+# (the sed script is built once per fixture table: this runs per command)
+unpid() {
+	local f n p
+	if [ ! -e "$W/unpid.sed" ]; then
+		for f in "$W"/*.pid; do
+			read -r p <"$f"
+			n=${f##*/}
+			echo "s/\\b$p\\b/<${n%.pid}>/g"
+		done >"$W/unpid.sed"
+	fi
+	sed -f "$W/unpid.sed"
+}
+
+# run PROG ARGS on fresh fixtures from $SIDE; print output + logs
+sigrun() {
+	local p=$1 f
+	shift
+	rm -f "$W"/*
+	fixtures
+	if [ -n "${ASUSER:-}" ]; then
+		PATH=$SIDE /usr/bin/setpriv --reuid="$ASUSER" --regid="$ASUSER" \
+		    --clear-groups "$p" "$@" >"$W/o" 2>"$W/e"
+	else
+		PATH=$SIDE "$p" "$@" >"$W/o" 2>"$W/e"
+	fi
+	echo "status=$?"
+	unpid <"$W/o"
+	unpid <"$W/e"
+	for f in "$W"/*.log; do
+		[ -s "$f" ] && echo "$(basename "$f"): $(tr '\n' ' ' <"$f")"
+	done
+	true
+}
+
+# pg_ns 'SCRIPT': in_ns with these helpers loaded too
+pg_ns() {
+	in_ns "source '${BATS_TEST_DIRNAME}/pgrep.bash'; $1"
+}
+
+# sigseq 'CMD ARGS' ... (inside in_ns): one fresh fixture table, each
+# command run in turn from $SIDE (its status, output, errors printed),
+# then the signals each fixture logged. Fixtures catch the signals used,
+# so one table serves a whole sequence.
+sigseq() {
+	local c f
+	rm -f "$W"/*
+	fixtures
+	for c in "$@"; do
+		eval "set -- $c"
+		echo "== $c"
+		PATH=$SIDE "$@" >"$W/o" 2>"$W/e"
+		echo "status=$?"
+		unpid <"$W/o"
+		unpid <"$W/e"
+	done
+	for f in "$W"/*.log; do
+		[ -s "$f" ] && echo "$(basename "$f"): $(tr '\n' ' ' <"$f")"
+	done
+	true
+}
+
+# seqsame 'CMD ARGS' ... (outside in_ns): sigseq with the reference tools
+# and with ours, each in a fresh namespace, and compare
+seqsame() {
+	local a b q
+	q=$(printf '%q ' "$@")
+	a=$(pg_ns "SIDE=$REF sigseq $q" 2>/dev/null)
+	b=$(pg_ns "SIDE=$QBBIN sigseq $q" 2>/dev/null)
+	[[ "$a" == "== "* ]] || { echo "reference run failed: $a"; return 1; }
+	if [ "$a" != "$b" ]; then
+		echo "DIFFERS:"
+		diff <(echo "$a") <(echo "$b")
+		return 1
+	fi
+	echo "$b"
+}
+
+# sigsame PROG ARGS (outside in_ns): sigrun with the reference and with
+# ours, each in a fresh namespace of its own, and compare
+sigsame() {
+	local a b q
+	q=$(printf '%q ' "$@")
+	a=$(pg_ns "SIDE=$REF sigrun $q" 2>/dev/null)
+	b=$(pg_ns "SIDE=$QBBIN sigrun $q" 2>/dev/null)
+	[[ "$a" == status=* ]] || { echo "reference run failed: $a"; return 1; }
+	if [ "$a" != "$b" ]; then
+		echo "DIFFERS: $*"
+		diff <(echo "$a") <(echo "$b")
+		return 1
+	fi
+}
+
+# end of a pg_ns script: say how many comparisons ran, fail on any diff
+finish() {
+	echo "compared $nsame"
+	exit $bad
+}
+
+# (bats side) after `run pg_ns '...; finish'`
+pg_check() {
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"compared "[1-9]* ]]
+}

@@ -1,0 +1,180 @@
+#!/usr/bin/env bats
+# pgrep.bats: quickbox as pgrep against procps-ng's pgrep on one process
+# table (private PID namespace): stdout, stderr and status must be equal.
+load helpers
+load pgrep
+
+setup() {
+	has_applet pgrep
+	pg_setup
+}
+
+teardown() { pg_teardown; }
+
+@test "pgrep: --help, --version, usage errors are procps's" {
+	run pg_ns '
+	same pgrep --help; same pgrep -h; same pgrep -V; same pgrep --version
+	same pgrep; same pgrep -Z; same pgrep -e x; same pgrep -q 1 x
+	same pgrep -H x; same pgrep -Q 1 x; same pgrep --env A x; same pgrep -d; same pgrep --older
+	same pgrep --count=3 x; same pgrep --n x; same pgrep --inv x
+	same pgrep "-?"; same pgrep -i -i x; same pgrep -o -n x; same pgrep -n -v x
+	same pgrep -v -o x; same pgrep -o -o x; same pgrep -n -n x
+	same pgrep a b; same pgrep -L x; same pgrep -L -F /nonexistent x
+	same pgrep "(" ; same pgrep -x ")"; same pgrep -f "a{1"
+	same pgrep -- -l; same pgrep -l -- -x
+	finish'
+	pg_check
+}
+
+@test "pgrep: list options: bad users, groups, numbers, empty lists" {
+	run pg_ns '
+	same pgrep -u nosuchuser x; same pgrep -U nosuchuser x
+	same pgrep -G nosuchgroup x; same pgrep -u "" x; same pgrep -P "" x
+	same pgrep -t "" x; same pgrep -g "" x; same pgrep -s "" x
+	same pgrep -P abc x; same pgrep -g 1x x; same pgrep -s zz x
+	same pgrep -u "root, 1" x; same pgrep --cgroup "" x
+	same pgrep --nslist bogus x; same pgrep --nslist "" x
+	same pgrep --ns -1 x; same pgrep -P 99999999999999999999 x
+	finish'
+	pg_check
+}
+
+@test "pgrep: names, escaping in the C locale, -l -a -x -i -f" {
+	run pg_ns '
+	fixtures
+	same pgrep -l proc; same pgrep -a proc; same pgrep -l .; same pgrep -a .
+	same pgrep "tab.name"; same pgrep -l "tab\.name"; same pgrep "sp ace"
+	same pgrep -l "bad.byte"; same pgrep -l "bad\?byte"; same pgrep -l "^...$"
+	same pgrep -a -f "t.ab"; same pgrep -a -f "nl in"
+	same pgrep -x averyveryverylo; same pgrep averyveryverylongname
+	same pgrep -f averyveryverylongname; same pgrep -x "sp"
+	same pgrep -l ":-\) 1 2 3"; same pgrep -i -l PLAINPROC
+	same pgrep -l -x plainproc; same pgrep -a -x thrmain
+	same pgrep -f -a "plainproc|arg 2"; same pgrep -f -l "arg 2$"
+	same pgrep ""; same pgrep -x ""; same pgrep -c ""
+	same pgrep -l "new.line"; same pgrep -a -x "new.line"; same pgrep -w -l "^new"
+	finish'
+	pg_check
+}
+
+@test "pgrep: escaping in a UTF-8 locale" {
+	locale -a 2>/dev/null | grep -qi "^C.utf-\?8$" || skip "no C.UTF-8 locale"
+	run pg_ns '
+	fixtures
+	export LC_ALL=C.UTF-8
+	same pgrep -l .; same pgrep -a .; same pgrep -l "^été$"; same pgrep -l "^.t.$"
+	same pgrep -l "tab.name"; same pgrep -a -f "bad"; same pgrep -l -i "ÉTÉ"
+	finish'
+	pg_check
+}
+
+@test "pgrep: zombies, threads, stopped, -w, -r" {
+	run pg_ns '
+	fixtures
+	same pgrep -l zkid; same pgrep -a zkid; same pgrep -f defunct
+	same pgrep -a -f "zkid"; same pgrep -r Z -l; same pgrep -r T -l
+	same pgrep -r S,T -c; same pgrep -l thrkid; same pgrep -w -l thrkid
+	same pgrep -w -l thr; same pgrep -w -c .; same pgrep -w -a thr
+	same pgrep -r Z -a
+	finish'
+	pg_check
+}
+
+@test "pgrep: output forms -d -c -n -o -v" {
+	run pg_ns '
+	fixtures
+	same pgrep -d, proc; same pgrep -d "\n" proc; same pgrep -d "" proc
+	same pgrep -d ", " -l proc; same pgrep -c proc; same pgrep -c -l proc
+	same pgrep -c nosuch; same pgrep nosuch; same pgrep -l nosuch
+	same pgrep -n proc; same pgrep -o proc; same pgrep -n -l .; same pgrep -o -a .
+	same pgrep -v proc; same pgrep -v -l -x bash; same pgrep -v -c .
+	same pgrep -n; same pgrep -o -c; same pgrep -v
+	finish'
+	pg_check
+}
+
+@test "pgrep: -u -U -G -P -g -s -t, last list wins" {
+	run pg_ns '
+	fixtures
+	same pgrep -u nobody -l; same pgrep -u 65534 -l; same pgrep -U nobody -l
+	same pgrep -u root,nobody -c; same pgrep -G 65534 -l; same pgrep -G nogroup -l
+	same pgrep -u , -c; same pgrep -u +65534 -l; same pgrep -u root -u nobody -l
+	tree=$(cat $W/tree.pid)
+	same pgrep -P $tree -l; same pgrep -P 1 -c; same pgrep -P 0 -l
+	same pgrep -P 1 -P $tree -l; same pgrep -P $tree,1 -c
+	sess=$(cat $W/sess.ready)
+	same pgrep -s $sess -l; same pgrep -g $sess -l; same pgrep -s 0 -c
+	same pgrep -g 0 -c; same pgrep -g 1,$sess -c
+	tty=$(readlink /proc/$(cat $W/tty.ready)/fd/0 | sed s,/dev/,,)
+	same pgrep -t $tty -l; same pgrep -t "?" -c; same pgrep -t /dev/$tty -l
+	same pgrep -t $tty,nosuch -l; same pgrep -t $tty -r Z -l
+	same pgrep -t $tty --cgroup /nonexistent -l; same pgrep -t pts/99 -c
+	finish'
+	pg_check
+}
+
+@test "pgrep: -F -L pid files" {
+	run pg_ns '
+	fixtures
+	p=$(cat $W/plain.pid); t=$(cat $W/thr.pid)
+	printf "%s\n" $p >$W/f1; printf "   %s junk" $p >$W/f2
+	printf "%sx" $p >$W/f3; : >$W/f4; printf 0 >$W/f5; printf -- "-5" >$W/f6
+	printf "%s" $t >$W/f7; printf "000000000000%s" $p >$W/f8
+	printf 4294967297 >$W/f9; printf "%s\t" $p >$W/f10
+	for f in f1 f2 f3 f4 f5 f6 f8 f9 f10 nonexistent; do same pgrep -F $W/$f -l; done
+	same pgrep -F $W -l; same pgrep -w -F $W/f7 -l; same pgrep -F $W/f1 -v -c
+	same pgrep -F $W/f1 -L; same pgrep -L -F $W/f1 plain
+	flock $W/f1 sh -c "touch $W/locked; exec sleep 100" & wait_file $W/locked
+	same pgrep -F $W/f1 -L -l
+	finish'
+	pg_check
+}
+
+@test "pgrep: -O, -A, --ns, --nslist, --cgroup, --signal, --queue accepted" {
+	run pg_ns '
+	fixtures
+	same pgrep -O 0 -c; same pgrep -O 100000 -c; same pgrep --older abc -c
+	same pgrep -O -5 -c; same pgrep -A -c; same pgrep -A -l bash
+	same pgrep --ns 1 -c; same pgrep --ns $$ --nslist net -c
+	same pgrep --ns 0 -c; same pgrep --ns abc -c; same pgrep --ns S -c
+	same pgrep --ns 99999 -c; same pgrep --ns 1 --nslist user,time -c
+	same pgrep --nslist net -c; same pgrep --cgroup / -c
+	same pgrep --cgroup /,/x -l; same pgrep --cgroup /nonexistent -c
+	same pgrep --signal 9 -c plain; same pgrep --queue 5 -c plain
+	same pgrep --echo -c plain
+	finish'
+	pg_check
+}
+
+@test "pgrep: command lines longer than procps's 128 KiB buffer are cut alike" {
+	run pg_ns '
+	named big -n bigproc "$(head -c 100000 /dev/zero | tr "\0" a)" "$(head -c 100000 /dev/zero | tr "\0" b)"
+	same pgrep -a bigproc; same pgrep -c -f "a b"; same pgrep -c -f "^[^ ]*qbfix .* a+ b+$"
+	finish'
+	pg_check
+}
+
+@test "escape: procps's C and UTF-8 flavours byte by byte; pid files" {
+	U="$TESTBIN/unit_escape"
+	# tab, 0x7f, 0xff, é in C: . . ? ??
+	[ "$("$U" c 61097f62ffc3a9)" = "a..b???" ]
+	# UTF-8: controls become ?, é kept, 0x7f is ?
+	[ "$("$U" utf8 61097fc3a9)" = "a??é" ]
+	# a lone continuation byte: it and everything after escaped as in C
+	[ "$("$U" utf8 6180c3a909)" = "a???." ]
+	# a sequence cut by the end of the string
+	[ "$("$U" utf8 41e282)" = "A??" ]
+	# C0/C1 and F5.. cannot lead; F0 leads four bytes (kept, as procps)
+	[ "$("$U" utf8 c0414243)" = "?ABC" ]
+	[ "$("$U" utf8 f5)" = "?" ]
+	[ "$("$U" utf8 f09f9880)" = "$(printf '\xf0\x9f\x98\x80')" ]
+	printf ' 42 x' >"$W/p1"; printf '42x' >"$W/p2"; printf '12345678901234' >"$W/p3"
+	printf '4294967297' >"$W/p4"
+	[ "$("$U" pidfile "$W/p1")" = 42 ]
+	[ "$("$U" pidfile "$W/p2")" = invalid ]
+	# only 11 bytes count, and procps keeps the value in an int
+	[ "$("$U" pidfile "$W/p3")" = invalid ]
+	[ "$("$U" pidfile "$W/p4")" = 1 ]
+	[ "$("$U" pidfile "$W/p1" lock)" = invalid ]
+	[ "$("$U" pidfile "$W")" = invalid ]
+}

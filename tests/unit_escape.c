@@ -1,0 +1,36 @@
+/* unit_escape: drives core/escape.c and core/pidfile.c for tests/pgrep.bats.
+ *   unit_escape c|utf8 HEXBYTES   print the escaped string
+ *   unit_escape pidfile FILE [lock]  print the PID or "invalid" */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "pidfile.h"
+
+int main(int argc, char **argv)
+{
+	char buf[256];
+	size_t n = 0;
+	int pid;
+
+	if (argc >= 3 && !strcmp(argv[1], "pidfile")) {
+		if (pidfile_read(argv[2], argc > 3, &pid))
+			puts("invalid");
+		else
+			printf("%d\n", pid);
+		return 0;
+	}
+	if (argc != 3)
+		return 2;
+	/* bytes as hex pairs, so any byte (NUL aside) can be given */
+	for (const char *h = argv[2]; h[0] && h[1] && n < sizeof buf - 1; h += 2) {
+		char pair[3] = { h[0], h[1], 0 };
+
+		buf[n++] = (char)strtoul(pair, 0, 16);
+	}
+	buf[n] = 0;
+	esc_inplace(buf, n, !strcmp(argv[1], "utf8"));
+	printf("%s\n", buf);
+	return 0;
+}
