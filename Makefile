@@ -2,7 +2,8 @@
 #
 #   make                    ./quickbox, optimised, -Wall -Wextra -Werror
 #   make APPLETS="pf pk"    only those applets (default: every applet whose
-#                           applets/FAMILY.c exists; or set it in config/local.mk)
+#                           applets/FAMILY.c exists; or set it in config/local.mk);
+#                           a family may add applets/FAMILY_*.c files
 #   make test               build, install test tools if missing, run bats
 #   make check              the same suite on an ASan+UBSan build
 #   make static             static binary (musl-gcc if present, else glibc)
@@ -35,7 +36,9 @@ FAMILIES := $(sort $(foreach p,$(PAIRS),$(if $(filter $(call name,$(p)),$(APPLET
 
 CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
-OBJ      := $(B)/core/main.o $(CORE_OBJ) $(FAMILIES:%=$(B)/applets/%.o)
+# a family is applets/FAMILY.c plus any applets/FAMILY_*.c beside it
+FAM_SRC  := $(foreach f,$(FAMILIES),applets/$(f).c $(wildcard applets/$(f)_*.c))
+OBJ      := $(B)/core/main.o $(CORE_OBJ) $(FAM_SRC:%.c=$(B)/%.o)
 ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(EXTRA) -I$(B) -Icore -MMD -MP
 
 TEST_SRC := $(wildcard tests/*.c)
