@@ -119,4 +119,4 @@ clean:
 	rm -rf build build-asan build-static quickbox
 
 help:
-	@sed -n '2,12s/^# \{0,1\}//p' Makefile
+	@sed -n '2,13s/^# \{0,1\}//p' Makefile
