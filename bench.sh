@@ -5,8 +5,9 @@
 #    processes with tails, time pf (first match, no match) against procps
 #    pgrep with tim, then derive the per-process cost and the speed-up, each
 #    with its propagated error. Run once per build (default, then static).
-# 2. The sections under bench/ (process-count scaling of pf vs pgrep, the
-#    personalities, tails vs GNU head/tail, tim's own cost vs hyperfine),
+# 2. The sections under bench/ (process-count scaling of pf, the pgrep
+#    personality, procps and toybox pgrep; tails vs GNU head/tail; tim's own
+#    cost vs hyperfine),
 #    each printing one measurement per line with a tab-separated label.
 #
 # Knobs (environment), as in the seed:
@@ -14,10 +15,10 @@
 #              when permitted, else nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
-#   SECTIONS="pf pgrep tails tim"   which bench/*.sh to run (default: all present)
+#   SECTIONS="scale tails tim"   which bench/*.sh to run (default: these three)
 #   BUILDS="default static"         which builds run the seed section
 # Sections take their own knobs (see the head of each bench/*.sh), e.g.
-#   NPROCS="0 500 2000" (scaling), SIZE=1G (tails file size).
+#   NPROCS="0 500 2000" (scale), SIZE=1G (tails file size), N and REPS (tim).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/qbbench.XXXXXX")
@@ -94,11 +95,11 @@ case " ${BUILDS-default static} " in *" static "*)
 	fi ;;
 esac
 
-for s in ${SECTIONS-pf pgrep tails tim}; do
+for s in ${SECTIONS-scale tails tim}; do
 	if [ -f "$here/bench/$s.sh" ]; then
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \
-			sh "$here/bench/$s.sh" "$here/quickbox"
+			"$here/bench/$s.sh" "$here/quickbox"
 	else
 		echo "# section $s: bench/$s.sh not present; skipped"
 	fi

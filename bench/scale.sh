@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# bench/scale.sh: how process finders scale with the number of processes.
+#
+#   bench/scale.sh [QUICKBOX [QUICKBOX_STATIC]]
+#       (defaults: ./quickbox and build-static/quickbox when present)
+#   env: NPROCS="0 500 2000" (extra sleeping processes), K=20, B=5 (B*K
+#        runs of each command; the fastest counts), PGREP=/usr/bin/pgrep
+#
+# With NPROCS extra sleeping processes (links to sleep named qbs_0..qbs_96,
+# so names vary), times at each count:
+#   pf-match    pf qbs_5            a name that matches ~1/97 of the extras
+#   pf-first    pf -e1 ^FIRST$      FIRST = PID 1's name: the first entry
+#   pf-none     pf NOSUCH           no match: the whole table is read
+#   (the same three for the static build as pfS-*)
+#   qb-pgrep    quickbox as pgrep NOSUCH
+#   pgrep       procps pgrep NOSUCH
+#   toybox      toybox pgrep NOSUCH, busybox   busybox pgrep NOSUCH
+#               (when installed; Debian's busybox has no pgrep: said so)
+# then fits time = fixed + slope * processes (least squares) for each.
+# Times are wall time of one run started from bash (fork+exec included, the
+# same for every tool). Extras are killed by their recorded PIDs, never by
+# name, also on Ctrl-C.
+# Output: "label<TAB>value<TAB>unit" lines; '#' lines are notes.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+QB=$(realpath "${1:-./quickbox}") || exit 1
+QBS=${2:-build-static/quickbox}
+[ -x "$QBS" ] && QBS=$(realpath "$QBS") || QBS=
+PGREP=${PGREP:-/usr/bin/pgrep}
+NPROCS=${NPROCS:-"0 500 2000"}
+K=${K:-20}
+B=${B:-5}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/qbscale.XXXXXX")
+pids=()
+
+cleanup() {
+	[ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null
+	wait 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+mkdir "$tmp/d" "$tmp/s"
+ln -s "$QB" "$tmp/d/pf"
+ln -s "$QB" "$tmp/d/pgrep"
+[ -n "$QBS" ] && ln -s "$QBS" "$tmp/s/pf"
+sleep_bin=$(command -v sleep)
+spawn_to() {	# grow the set of extra processes to $1
+	local want=$1 i
+	for ((i = ${#pids[@]}; i < want; i++)); do
+		[ -e "$tmp/qbs_$((i % 97))" ] || ln -s "$sleep_bin" "$tmp/qbs_$((i % 97))"
+		"$tmp/qbs_$((i % 97))" 100000 &
+		pids+=($!)
+	done
+}
+
+# microseconds per run of "$@": the fastest of B*K runs (the minimum is
+# what other load on the machine cannot inflate)
+per_run() {
+	local i t0 t1
+	for ((i = 0; i < B * K; i++)); do
+		t0=$EPOCHREALTIME
+		"$@" >/dev/null 2>&1
+		t1=$EPOCHREALTIME
+		echo "$t0 $t1"
+	done | awk '{d = ($2 - $1) * 1e6; if (NR == 1 || d < m) m = d} END{printf "%.1f", m}'
+}
+
+first=$(cat /proc/1/comm)
+none=qbscale_nomatch
+tools=(pf-match pf-first pf-none)
+declare -A cmd=(
+	[pf-match]="$tmp/d/pf qbs_5" [pf-first]="$tmp/d/pf -e1 ^$first\$"
+	[pf-none]="$tmp/d/pf $none" [qb-pgrep]="$tmp/d/pgrep $none"
+	[pgrep]="$PGREP $none")
+if [ -n "$QBS" ]; then
+	tools+=(pfS-match pfS-first pfS-none)
+	cmd[pfS-match]="$tmp/s/pf qbs_5"
+	cmd[pfS-first]="$tmp/s/pf -e1 ^$first\$"
+	cmd[pfS-none]="$tmp/s/pf $none"
+else
+	echo "# no static build: pfS rows skipped"
+fi
+tools+=(qb-pgrep pgrep)
+if command -v toybox >/dev/null; then
+	tools+=(toybox); cmd[toybox]="toybox pgrep $none"
+else
+	echo "# toybox not installed: skipped"
+fi
+if busybox pgrep --help >/dev/null 2>&1; then
+	tools+=(busybox); cmd[busybox]="busybox pgrep $none"
+else
+	echo "# busybox has no pgrep applet here: skipped"
+fi
+
+declare -A T
+at=()
+for n in $NPROCS; do
+	spawn_to "$n"
+	procs=$(ls /proc | grep -c '^[0-9]')
+	at+=("$procs")
+	for t in "${tools[@]}"; do
+		# shellcheck disable=SC2086
+		T[$t,$procs]=$(per_run ${cmd[$t]})
+		printf '%s@%s\t%s\tus\n' "$t" "$procs" "${T[$t,$procs]}"
+	done
+done
+
+# least-squares line through (processes, time): slope, intercept
+fit() {
+	local p
+	for p in "${at[@]}"; do echo "$p ${T[$1,$p]}"; done |
+	    awk '{n++; sx+=$1; sy+=$2; sxx+=$1*$1; sxy+=$1*$2}
+		END{d=n*sxx-sx*sx; s=d?(n*sxy-sx*sy)/d:0; printf "%.3f %.3f\n", s, (sy-s*sx)/n}'
+}
+for t in "${tools[@]}"; do
+	read -r s i <<<"$(fit "$t")"
+	printf '%s slope\t%s\tus/process\n' "$t" "$s"
+	printf '%s fixed\t%s\tms\n' "$t" "$(awk -v i="$i" 'BEGIN{printf "%.3f", i/1000}')"
+	[ "$t" = pf-none ] && pf_s=$s
+	[ "$t" = pfS-none ] && pfs_s=$s
+	[ "$t" = pgrep ] && pg_s=$s
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.1f", (b > 0) ? a / b : 0}'; }
+printf 'pgrep/pf-none slope\t%s\tx\n' "$(ratio "$pg_s" "$pf_s")"
+[ -n "${pfs_s:-}" ] && printf 'pgrep/pfS-none slope\t%s\tx\n' "$(ratio "$pg_s" "$pfs_s")"
+exit 0
