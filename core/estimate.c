@@ -20,6 +20,8 @@ void est_aik(double *a, int k)
 		a[i] = log((double)(k + i + 1) / (double)(k + i)) / log(2.0);
 }
 
+/* x[0] minus the weighted gaps above x[k-1]: the extrapolation of the
+ * left endpoint below the sample minimum (a[0] is unused: its gap is 0) */
 double est_ele(const double *x, size_t nx, const double *a, int k)
 {
 	double r;
@@ -49,6 +51,7 @@ double est_pstdev(const struct est_run *r)
 	return r->n ? sqrt(r->m2 / (double)r->n) : NAN;
 }
 
+/* ascending; the samples are never NaN (times, or --read numbers) */
 static int cmp_dbl(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -56,6 +59,7 @@ static int cmp_dbl(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* eLE needs 2k order statistics in each batch (n) and 4k in all (m*n) */
 int est_check(size_t n, size_t m, int k)
 {
 	if (k < 0 || m < 1 || n < 1 || n < 2 * (size_t)k)
@@ -66,6 +70,7 @@ int est_check(size_t n, size_t m, int k)
 int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
     struct est_min *out)
 {
+	/* tmp: the sorted copy, then the k weights, then the 2k weights */
 	double *srt = tmp, *a1 = tmp + n * m, *a2 = a1 + k;
 	struct est_run run = {0, 0, 0};
 	size_t b;
@@ -79,7 +84,7 @@ int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
 		qsort(srt + b * n, n, sizeof *srt, cmp_dbl);
 		est_push(&run, est_ele(srt + b * n, n, a1, k));
 	}
-	qsort(srt, n * m, sizeof *srt, cmp_dbl);
+	qsort(srt, n * m, sizeof *srt, cmp_dbl);     /* all: the estimate */
 	out->est = est_ele(srt, n * m, a2, 2 * k);
 	out->err = est_pstdev(&run);
 	return 0;

@@ -11,9 +11,9 @@
 #include "fmtunc.h"
 
 /* Powers of ten as correctly rounded literals (1e000 .. 1e308 and
- * 1e-000 .. 1e-308), built by token pasting: the original multiplies by
- * exactly these doubles, and pow() is not guaranteed to round the same,
- * which would move some last digits. */
+ * 1e-000 .. 1e-323, the last ones subnormal), built by token pasting: the
+ * original multiplies by exactly these doubles, and pow() is not
+ * guaranteed to round the same, which would move some last digits. */
 #define P_(n) 1e##n
 #define N_(n) 1e-##n
 #define T10(F, a) F(a##0), F(a##1), F(a##2), F(a##3), F(a##4), \
@@ -21,13 +21,22 @@
 #define T100(F, a) T10(F, a##0), T10(F, a##1), T10(F, a##2), T10(F, a##3), \
 	T10(F, a##4), T10(F, a##5), T10(F, a##6), T10(F, a##7), \
 	T10(F, a##8), T10(F, a##9)
-#define T309(F) T100(F, 0), T100(F, 1), T100(F, 2), F(300), F(301), F(302), \
-	F(303), F(304), F(305), F(306), F(307), F(308)
-static const double pos10[309] = {T309(P_)};
-static const double neg10[309] = {T309(N_)};
+#define T300_8(F) F(300), F(301), F(302), F(303), F(304), F(305), F(306), \
+	F(307), F(308)
+#define T300(F) T100(F, 0), T100(F, 1), T100(F, 2)
+static const double pos10[] = {T300(P_), T300_8(P_)};
+static const double neg10[] = {T300(N_), T300_8(N_), N_(309), T10(N_, 31),
+	N_(320), N_(321), N_(322), N_(323)};
+_Static_assert(sizeof pos10 == 309 * sizeof(double), "1e0 .. 1e308");
+_Static_assert(sizeof neg10 == 324 * sizeof(double), "1e-0 .. 1e-323");
 
+/* 10^i, 0 below the smallest subnormal power. The original's table stops
+ * at 1e-308 and so has no defined digits for a subnormal x; here such an
+ * x prints like any other (1e-309 as 1.000..e-309). */
 static double p10(int i)
 {
+	if (i < -323)
+		return 0;
 	return i >= 0 ? pos10[i] : neg10[-i];
 }
 
@@ -76,7 +85,8 @@ struct num {            /* one number in scientific parts */
 	int bumped;     /* rounding carried into a new decade */
 };
 
-/* digits after the point, zero-padded to p, from the rounded fraction */
+/* digits after the point, zero-padded to p, from the rounded fraction;
+ * full: the fraction rounded up to 10^p, which prints as p zeros */
 static char *put_frac(char *s, uint64_t frac, int p, int full)
 {
 	char d[24];
@@ -90,6 +100,49 @@ static char *put_frac(char *s, uint64_t frac, int p, int full)
 	while (nd)
 		*s++ = d[--nd];
 	return s;
+}
+
+/* x > 0 (or 0) is dig.ddd * 10^(e-1): e estimated from the binary
+ * exponent, then lowered once if that leaves no leading digit. Returns e
+ * and the leading digit, which is 10 for x == 1 (the caller carries). */
+static int lead(double x, uint64_t *dig)
+{
+	int e = (int)(0.30102999566398119521 * (double)(expo(x) + 1));
+
+	if (x == 0)
+		e = 0;
+	if (x > 1)
+		e++;
+	*dig = (uint64_t)scale(x, 1 - e);
+	if (*dig == 0) {
+		e--;
+		*dig = (uint64_t)scale(x, 1 - e);
+	}
+	return e;
+}
+
+/* "e+05": a sign and at least two digits */
+static void put_exp(char *s, int x)
+{
+	*s++ = 'e';
+	*s++ = x < 0 ? '-' : '+';
+	if (x < 0)
+		x = -x;
+	if (x >= 100)
+		*s++ = (char)('0' + x / 100);
+	*s++ = (char)('0' + x / 10 % 10);
+	*s++ = (char)('0' + x % 10);
+	*s = 0;
+}
+
+/* the p decimals after the leading digit as an integer, rounded half up
+ * from the float-scaled fraction; an exact power of ten has none (the
+ * original special-cases it too: its scaled value may miss by an ulp) */
+static uint64_t frac_digits(double x, int e, uint64_t dig, int p)
+{
+	if (x == p10(e - 1))
+		return 0;
+	return (uint64_t)((scale(x, 1 - e) - (double)dig) * p10(p) + 0.5);
 }
 
 /* ecvt: mantissa D.ddd with p decimals (at most 18), then the exponent.
@@ -110,55 +163,47 @@ static void ecvt(struct num *o, double x, int p)
 		strcpy(s, isnan(x) ? "nan" : "inf");
 		return;
 	}
-	e = (int)(0.30102999566398119521 * (double)(expo(x) + 1));
-	if (x == 0)
-		e = 0;
-	if (x > 1)
-		e++;
-	dig = (uint64_t)scale(x, 1 - e);
-	if (dig == 0) {
-		e--;
-		dig = (uint64_t)scale(x, 1 - e);
-	}
-	if (p > 18)
+	e = lead(x, &dig);
+	if (p > 18)     /* the fraction must fit a uint64_t */
 		p = 18;
-	frac = x == p10(e - 1) ? 0 :
-	    (uint64_t)((scale(x, 1 - e) - (double)dig) * p10(p) + 0.5);
-	if ((double)frac >= p10(p)) {
+	frac = frac_digits(x, e, dig, p);
+	if ((double)frac >= p10(p)) {   /* .999.. rounded up: carry */
 		dig++;
 		carry = 1;
 	}
-	if (dig > 9) {
+	if (dig > 9) {                  /* into the next decade */
 		dig = 1;
 		e++;
-		o->bumped = x != 1.0;
+		o->bumped = x != 1.0;   /* 1.0 only looked like a carry */
 	}
 	*s++ = (char)('0' + dig);
 	*s++ = '.';
 	s = put_frac(s, frac, p, carry);
 	*s = 0;
-	if (x == 0)
+	if (x == 0)     /* lead() left e at -1; zero's exponent is 0 */
 		e += 2;
 	o->x = e - 1;
-	s = o->ex;
-	*s++ = 'e';
-	*s++ = o->x < 0 ? '-' : '+';
-	e = o->x < 0 ? -o->x : o->x;
-	if (e >= 100)
-		*s++ = (char)('0' + e / 100);
-	*s++ = (char)('0' + e / 10 % 10);
-	*s++ = (char)('0' + e % 10);
-	*s = 0;
+	put_exp(o->ex, o->x);
 }
 
-/* Round err to 2 significant digits and val to the same decimal place. */
+/* "0" with exponent 0: a value below the error's last digit */
+static void stat_zero(struct num *v)
+{
+	strcpy(v->man, "0.");
+	strcpy(v->ex, "e0");
+	v->x = 0;
+	v->bumped = 0;
+}
+
+/* Round err to 2 significant digits and val to the same decimal place.
+ * The special cases are the original's, kept for identical bytes. */
 static void parts(struct num *v, struct num *u, double val, double err)
 {
 	double av = fabs(val);
 	int places;
 
 	err = fabs(err);
-	if (err == 0 || isnan(err)) {
+	if (err == 0 || isnan(err)) {           /* no error: 16 digits each */
 		ecvt(v, val, 16);
 		ecvt(u, err, 16);
 		return;
@@ -166,21 +211,18 @@ static void parts(struct num *v, struct num *u, double val, double err)
 	ecvt(u, err, 1);
 	if (!u->ex[0] || !isfinite(val)) {      /* inf err, or inf/nan val */
 		if (isfinite(val) && av < 1e-6 * err)
-			strcpy(v->man, "0."), strcpy(v->ex, "e0"), v->x = 0;
+			stat_zero(v);
 		else
 			ecvt(v, val, 16), v->x = 0;
 		return;
 	}
 	places = floor_log10(av) - u->x + 1;
-	if (places < 0) {                       /* statistical zero */
+	if (places < 0) {
 		if (val == 0) {
 			ecvt(v, val, 16);
 			v->x = 0;       /* the original leaves the exponent 0 */
 		} else {
-			strcpy(v->man, "0.");
-			strcpy(v->ex, "e0");
-			v->x = 0;
-			v->bumped = 0;
+			stat_zero(v);
 		}
 		return;
 	}
@@ -189,7 +231,7 @@ static void parts(struct num *v, struct num *u, double val, double err)
 		strcat(v->man, "0");
 }
 
-struct sink {
+struct sink {           /* snprintf-like output: counts past the end */
 	char *buf;
 	size_t size, len;
 };
@@ -208,48 +250,102 @@ static void puts_(struct sink *k, const char *s)
 	put(k, s, strlen(s));
 }
 
-/* a mantissa "[-]D.ddd" with its point moved shift places (cligen
- * addShiftPt), a trailing '.' dropped; |shift| stays under ~40 here since
- * mantissas have at most 22 chars, so 128 bytes always hold the result */
+/* "[-]D.ddd", point at dp, moved n > 0 places left: "[-]0.00Dddd" */
+static char *shift_left(char *t, const char *s, int dp, int n)
+{
+	int i;
+
+	if (s[0] == '-' || s[0] == '+')
+		*t++ = s[0];
+	*t++ = '0', *t++ = '.';
+	for (i = 0; i < n - 1; i++)
+		*t++ = '0';
+	*t++ = s[dp - 1];
+	return stpcpy(t, s + dp + 1);
+}
+
+/* the same, moved n > 0 places right; zeros pad past the last digit */
+static char *shift_right(char *t, const char *s, int dp, int n)
+{
+	int len = (int)strlen(s), i;
+
+	t = mempcpy(t, s, (size_t)dp);
+	if (n < len - dp) {
+		t = mempcpy(t, s + dp + 1, (size_t)n);
+		*t++ = '.';
+		return stpcpy(t, s + dp + n + 1);
+	}
+	t = mempcpy(t, s + dp + 1, (size_t)(len - dp - 1));
+	for (i = 0; i < dp + n - len + 1; i++)
+		*t++ = '0';
+	*t++ = '.';
+	return t;
+}
+
+/* a mantissa with its point moved shift places (cligen addShiftPt), a
+ * trailing '.' dropped. |shift| stays under ~40 here since mantissas have
+ * at most 22 chars, so 128 bytes always hold the result. */
 static void shift_pt(struct sink *k, const char *s, int shift)
 {
 	char o[128], *t = o;
 	const char *pt = strchr(s, '.');
-	int n = (int)strlen(s), dp = pt ? (int)(pt - s) : 0, nd, i;
+	int dp;
 
 	if (!pt) {
 		puts_(k, s);
 		return;
 	}
+	dp = (int)(pt - s);
 	if (shift < -64 || shift > 64)  /* cannot happen; stay in bounds */
 		shift = 0;
-	if (shift < 0) {
-		if (s[0] == '-' || s[0] == '+')
-			*t++ = s[0];
-		*t++ = '0', *t++ = '.';
-		for (i = 0; i < -shift - 1; i++)
-			*t++ = '0';
-		*t++ = s[dp - 1];
-		t = stpcpy(t, s + dp + 1);
-	} else if (shift > 0) {
-		t = mempcpy(t, s, (size_t)dp);
-		nd = dp + shift;
-		if (shift < n - dp) {
-			t = mempcpy(t, s + dp + 1, (size_t)(nd - dp));
-			*t++ = '.';
-			t = stpcpy(t, s + nd + 1);
-		} else {
-			t = mempcpy(t, s + dp + 1, (size_t)(n - dp - 1));
-			for (i = 0; i < nd - n + 1; i++)
-				*t++ = '0';
-			*t++ = '.';
-		}
-	} else {
-		t = stpcpy(t, s);
-	}
+	if (shift < 0)
+		t = shift_left(o, s, dp, -shift);
+	else if (shift > 0)
+		t = shift_right(o, s, dp, shift);
+	else
+		t = stpcpy(o, s);
 	if (t > o && t[-1] == '.')
 		t--;
 	put(k, o, (size_t)(t - o));
+}
+
+/* an error with no exponent is inf or nan and prints as it is */
+static void put_err(struct sink *k, const struct num *u, int shift)
+{
+	if (u->ex[0])
+		shift_pt(k, u->man, shift);
+	else
+		puts_(k, u->man);
+}
+
+/* -2 <= X <= 4: "VAL pm ERR" as plain decimals; err's point moves so its
+ * last digit sits under val's (the mantissas' lengths differ by that) */
+static void put_fixed(struct sink *k, const struct num *v,
+    const struct num *u, const char *pm)
+{
+	int neg = v->man[0] == '-';
+
+	if (v->ex[0])
+		shift_pt(k, v->man, v->x);
+	else
+		puts_(k, v->man);
+	puts_(k, pm);
+	put_err(k, u, v->x - ((int)strlen(v->man) - (int)strlen(u->man) -
+	    neg));
+}
+
+/* otherwise "(VALMAN pm ERR)e+XX", err on val's mantissa scale */
+static void put_sci(struct sink *k, const struct num *v,
+    const struct num *u, const char *pm)
+{
+	int neg = v->man[0] == '-';
+
+	puts_(k, "(");
+	shift_pt(k, v->man, 0);
+	puts_(k, pm);
+	put_err(k, u, (int)strlen(u->man) - (int)strlen(v->man) + neg);
+	puts_(k, ")");
+	puts_(k, v->ex);
 }
 
 size_t fmt_uncertain(char *buf, size_t size, double val, double err,
@@ -257,33 +353,12 @@ size_t fmt_uncertain(char *buf, size_t size, double val, double err,
 {
 	struct num v, u;
 	struct sink k = {buf, size, 0};
-	int neg;
 
 	parts(&v, &u, val, err);
-	neg = v.man[0] == '-';
-	if (v.x >= -2 && v.x <= 4) {            /* fixed: shift the points */
-		if (v.ex[0])
-			shift_pt(&k, v.man, v.x);
-		else
-			puts_(&k, v.man);
-		puts_(&k, pm);
-		if (u.ex[0])
-			shift_pt(&k, u.man, v.x - ((int)strlen(v.man) -
-			    (int)strlen(u.man) - neg));
-		else
-			puts_(&k, u.man);
-	} else {                                /* scientific */
-		puts_(&k, "(");
-		shift_pt(&k, v.man, 0);
-		puts_(&k, pm);
-		if (u.ex[0])
-			shift_pt(&k, u.man, (int)strlen(u.man) -
-			    (int)strlen(v.man) + neg);
-		else
-			puts_(&k, u.man);
-		puts_(&k, ")");
-		puts_(&k, v.ex);
-	}
+	if (v.x >= -2 && v.x <= 4)
+		put_fixed(&k, &v, &u, pm);
+	else
+		put_sci(&k, &v, &u, pm);
 	if (size)
 		buf[k.len < size ? k.len : size - 1] = 0;
 	return k.len;

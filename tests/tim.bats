@@ -213,44 +213,77 @@ seed_data() { # KEY BASE_us SIGMA_us
 	[ "$stderr" = 'tim: `c`: undersampled in `read`' ]
 }
 
+# every bad input: exit 1, nothing on stdout, one stderr line as given
+# (a glob), and nothing run (no 'ran' file, since the command would make it)
+bad() { # STDERR_GLOB ARG...
+	local want=$1
+	shift
+	run --separate-stderr tim "$@"
+	[ "$status" -eq 1 ] || { echo "$*: status $status"; return 1; }
+	[ -z "$output" ] || { echo "$*: stdout '$output'"; return 1; }
+	[[ "$stderr" == $want ]] || { echo "$*: stderr '$stderr'"; return 1; }
+	[ "${#stderr_lines[@]}" -eq 1 ] || { echo "$*: lines"; return 1; }
+	[ ! -e ran ] || { echo "$*: ran"; return 1; }
+}
+
 @test "--read: bad files name the file, line and token" {
 	printf '0.1\tx\nabc\tx\n' > bad.tsv
-	run --separate-stderr tim -r bad.tsv x
-	[ "$status" -eq 1 ] && [ -z "$output" ]
-	[ "$stderr" = "tim: bad.tsv:2: bad time 'abc'" ]
-	printf '0.1 x\n' > bad.tsv
-	run --separate-stderr tim -r bad.tsv x
-	[ "$status" -eq 1 ] && [[ "$stderr" == *"bad.tsv:1: no TAB"* ]]
-	run --separate-stderr tim -r nonexistent.tsv x
-	[ "$status" -eq 1 ] && [[ "$stderr" == "tim: nonexistent.tsv: "* ]]
+	bad "tim: bad.tsv:2: bad time 'abc'" -r bad.tsv 'touch ran'
+	printf '0.1\tx\n0.1 x\n' > bad.tsv
+	bad "tim: bad.tsv:2: no TAB in '0.1 x'" -r bad.tsv 'touch ran'
+	printf 'nan\tx\n' > bad.tsv
+	bad "tim: bad.tsv:1: bad time 'nan'" -r bad.tsv 'touch ran'
+	bad "tim: nonexistent.tsv: No such file or directory" \
+	    -r nonexistent.tsv 'touch ran'
+	mkdir d
+	bad "tim: d: Is a directory" -r d 'touch ran'
+}
+
+@test "--save: a file that cannot be opened or written: exit 1, named" {
+	bad "tim: nodir/s.tsv: No such file or directory" \
+	    -s nodir/s.tsv 'touch ran'
+	# opens fine, fails at the first write: before the first row prints
+	bad "tim: /dev/full: No space left on device" -w0 -n3 -m2 \
+	    -s /dev/full true
 }
 
 @test "bad options: exit 1, one line naming the token, nothing on stdout" {
 	local a tok
 	while IFS='|' read -r a tok; do
-		run --separate-stderr tim $a true
-		[ "$status" -eq 1 ] || { echo "$a: status $status"; false; }
-		[ -z "$output" ]
-		[[ "$stderr" == "tim: "*"$tok"* ]] || { echo "$a: $stderr"; false; }
-		[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+		# shellcheck disable=SC2086
+		bad "tim: *$tok*" $a 'touch ran' || return 1
 	done <<-'EOF'
 	-u xs|'xs'
 	-u msecondss|'msecondss'
 	-n abc|'abc' for --n
+	-n 100000001|'100000001' for --n
 	-m0|'0' for --m
+	-m -2|'-2' for --m
 	-k -1|'-1' for --k
+	-k 1e3|'1e3' for --k
 	-w 1.5|'1.5' for --warmup
+	-w -1|'-1' for --warmup
 	-o x|'x' for --oHead
+	-o -100000001|'-100000001' for --oHead
+	--n=x|'x' for --n
+	--oHead 9x|'9x' for --oHead
 	-d ab|'ab'
 	-R bogus|'bogus'
 	-R=|''
 	-Q|'-Q'
 	--nope=1|'--nope'
 	EOF
-	run --separate-stderr tim -u xs true
-	[ "$stderr" = "tim: Bad time unit 'xs'" ]
-	run --separate-stderr tim
-	[ "$status" -eq 1 ] && [[ "$stderr" == "tim: need commands"* ]]
+	bad "tim: Bad time unit 'xs'" -u xs 'touch ran'
+	bad "tim: bad number 'abc' for --n" -n abc 'touch ran'
+	bad "tim: m*n = 10000000000 samples is too many (max 100000000)" \
+	    -m 100000 -n 100000 'touch ran'
+}
+
+@test "no commands, or an option without its value: exit 1, one line" {
+	bad "tim: need commands; try 'tim --help'"
+	bad "tim: need commands; try 'tim --help'" -n3 -m2
+	bad "tim: option '-n' needs a value" -n
+	bad "tim: option '--read' needs a value" --read
 }
 
 @test "m*n < 4k is refused before anything runs; -m1 gives err 0; -k0" {
