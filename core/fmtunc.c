@@ -83,6 +83,7 @@ struct num {            /* one number in scientific parts */
 	char ex[8];     /* "e+05", "e-03"; "" for inf/nan */
 	int x;          /* decimal exponent (0 for inf/nan) */
 	int bumped;     /* rounding carried into a new decade */
+	int zero;       /* a statistical zero: val is below err's last digit */
 };
 
 /* digits after the point, zero-padded to p, from the rounded fraction;
@@ -193,6 +194,7 @@ static void stat_zero(struct num *v)
 	strcpy(v->ex, "e0");
 	v->x = 0;
 	v->bumped = 0;
+	v->zero = 1;
 }
 
 /* Round err to 2 significant digits and val to the same decimal place.
@@ -348,14 +350,36 @@ static void put_sci(struct sink *k, const struct num *v,
 	puts_(k, v->ex);
 }
 
+/* A statistical zero prints "0 pm ERR" with err at its own scale. The
+ * original shifts err by the zero's mantissa length instead, which is right
+ * only for 10 <= err < 100: 0.001 +- 0.5 came out "0 +- 50", a hundred
+ * times too wide. Deliberate difference, in docs/tim.md. */
+static void put_zero(struct sink *k, const struct num *u, const char *pm)
+{
+	if (u->x >= -2 && u->x <= 4) {
+		puts_(k, "0");
+		puts_(k, pm);
+		put_err(k, u, u->x);
+		return;
+	}
+	puts_(k, "(0");
+	puts_(k, pm);
+	put_err(k, u, 0);
+	puts_(k, ")");
+	puts_(k, u->ex);
+}
+
 size_t fmt_uncertain(char *buf, size_t size, double val, double err,
     const char *pm)
 {
 	struct num v, u;
 	struct sink k = {buf, size, 0};
 
+	memset(&v, 0, sizeof v);
 	parts(&v, &u, val, err);
-	if (v.x >= -2 && v.x <= 4)
+	if (v.zero)
+		put_zero(&k, &u, pm);
+	else if (v.x >= -2 && v.x <= 4)
 		put_fixed(&k, &v, &u, pm);
 	else
 		put_sci(&k, &v, &u, pm);
