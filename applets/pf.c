@@ -515,6 +515,9 @@ static void setup(struct pf *f)
 	if (f->xppid) {
 		add(&f->s.exclude, getppid());
 		f->s.exclude_pgrp = getpgrp();
+	} else if (f->acts & A_KILL) {
+		/* `pk -f myscript` run from myscript must not kill the script */
+		add(&f->s.exclude, getppid());
 	}
 	f->s.match = f->npat ? match : NULL;
 	f->s.need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;

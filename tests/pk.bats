@@ -65,8 +65,13 @@ setup() {
 	[ "$output" = "st=1" ]
 }
 
-@test "pk never signals itself, nor its caller with -x PPID" {
+@test "pk never signals itself, nor its caller (with or without -x PPID)" {
 	run in_ns '"$QBBIN/pk" -f -s KILL "/p[k] -f"; echo st=$?
 		exec -a callersh bash -c "\"\$QBBIN/pk\" -x PPID -f -s KILL \"callers[h]\"; echo st=\$?; true"'
 	[ "$output" = "$(printf 'st=1\nst=1')" ]
+	run in_ns 'exec -a callersh bash -c "\"\$QBBIN/pk\" -f -s KILL \"callers[h]\"; echo st=\$?; true"'
+	[ "$output" = "st=1" ]
+	# pf without a kill action still lists the caller
+	run in_ns 'exec -a callersh bash -c "\"\$QB\" pf -f \"callers[h]\"; echo st=\$?; true"'
+	[ "$output" = "$(printf '1\nst=0')" ]
 }
