@@ -13,7 +13,6 @@
 #include <limits.h>
 #include <locale.h>
 #include <poll.h>
-#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +25,7 @@
 #include "err.h"
 #include "escape.h"
 #include "opt.h"
+#include "pat.h"
 #include "pidfd.h"
 #include "out.h"
 #include "pidfile.h"
@@ -89,7 +89,8 @@ struct pg {
 	char **cgroup;       /* NULL-ended list, NULL when not given */
 	int ncgroup;
 	unsigned long long nsref[NS_COUNT];
-	regex_t re;
+	struct pat re;       /* the pattern, or ^(pattern)$ for -x */
+	char *rebuf;         /* -x's string: pat.h points into it */
 	int utf8;            /* escape flavour: 1 in a UTF-8 locale */
 	/* the selected processes */
 	struct hit { long pid; char *str; int fd, err; } *hits;
@@ -584,8 +585,8 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 	 * when procps refills its name buffer (see act) */
 	if (g->echo && !g->lname && !g->lfull)
 		snprintf(g->shown, sizeof g->shown, "%s", comm_str(g, p));
-	return regexec(&g->re, g->full ? cmd_str(g, it, p) : comm_str(g, p), 0, 0, 0)
-	    ? -1 : 0;
+	return pat_match(&g->re, g->full ? cmd_str(g, it, p) : comm_str(g, p))
+	    ? 0 : -1;
 }
 
 /* procps compares /proc/PID/ns/NAME inodes, 0 when unreadable */
@@ -727,10 +728,10 @@ static int locale_set(void)
 
 /* procps prints glibc's regerror() text; other libcs (musl in the static
  * build) word theirs differently, so give their codes glibc's words */
-static void regex_text(int rc, const regex_t *re, char *buf, size_t cap)
+static void regex_text(int rc, const struct pat *re, char *buf, size_t cap)
 {
 #ifdef __GLIBC__
-	regerror(rc, re, buf, cap);
+	pat_error(rc, re, buf, cap);
 #else
 	static const struct { int code; const char *text; } t[] = {
 		{REG_BADPAT, "Invalid regular expression"},
@@ -753,22 +754,24 @@ static void regex_text(int rc, const regex_t *re, char *buf, size_t cap)
 			snprintf(buf, cap, "%s", t[i].text);
 			return;
 		}
-	regerror(rc, re, buf, cap);
+	pat_error(rc, re, buf, cap);
 #endif
 }
 
+/* pat.h matches plain names (and -x's "^(name)$") without regexec:
+ * musl's regexec cost ~10 µs a call (docs/pgrep.md, Performance) */
 static void compile(struct pg *g)
 {
-	char *re = (char *)g->pattern, err[256];
+	const char *re = g->pattern;
+	char err[256];
 	int rc;
 
 	if (g->exact) {
-		re = xmalloc(strlen(g->pattern) + 5);
-		sprintf(re, "^(%s)$", g->pattern);
+		g->rebuf = xmalloc(strlen(g->pattern) + 5);
+		sprintf(g->rebuf, "^(%s)$", g->pattern);
+		re = g->rebuf;
 	}
-	rc = regcomp(&g->re, re, REG_EXTENDED | REG_NOSUB | (g->icase ? REG_ICASE : 0));
-	if (g->exact)
-		free(re);
+	rc = pat_compile(&g->re, re, g->icase);
 	if (rc) {
 		regex_text(rc, &g->re, err, sizeof err);
 		die(EXIT_USAGE, "regex error: %s", err);

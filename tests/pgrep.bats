@@ -57,6 +57,20 @@ teardown() { pg_teardown; }
 	pg_check
 }
 
+@test "pgrep: plain patterns (pat.h's literal path) match as regexes do" {
+	run pg_ns '
+	fixtures
+	same pgrep -l ^plain; same pgrep -l proc\$; same pgrep -l ^plainproc\$
+	same pgrep -l "^(plainproc)$"; same pgrep -l "(plain)"; same pgrep -l "(plain)(proc)"
+	same pgrep -l -i ^PLAIN; same pgrep -l -i PROC\$; same pgrep -l -x -i PLAINPROC
+	same pgrep -l -x plain; same pgrep -l -x -i sP; same pgrep -l -x "sp ace"
+	same pgrep -l ^; same pgrep -l \$; same pgrep -l "^$"; same pgrep -l "()"
+	same pgrep -a -f "^/"; same pgrep -a -f "arg 2\$"; same pgrep -a -f -i "ARG1 "
+	same pgrep -c -x proc; same pgrep -l -x "plainproc)|(x"; same pgrep -l "p(l"
+	finish'
+	pg_check
+}
+
 @test "pgrep: escaping in a UTF-8 locale" {
 	locale -a 2>/dev/null | grep -qi "^C.utf-\?8$" || skip "no C.UTF-8 locale"
 	run pg_ns '
