@@ -36,13 +36,18 @@ static const struct optdef pg_defs[O_NOPTS + 1] = {
 	{"echo", 'e', 0, 0, 0}, {"ns", 0, OPT_VALUE, 0, 0},
 	{"nslist", 0, OPT_VALUE, 0, 0}, {"queue", 'q', OPT_VALUE, 0, 0},
 	{"runstates", 'r', OPT_VALUE, 0, 0}, {"help", 'h', 0, 0, 0},
-	{"version", 'V', 0, 0, 0}, {"", '?', 0, 0, 0}, {0, 0, 0, 0, 0}
+	{"version", 'V', 0, 0, 0},
+	/* newer procps's; OPT_EXACT keeps 4.0.2's prefixes (--r: runstates) */
+	{"require-handler", 'H', OPT_EXACT, 0, 0},
+	{"env", 0, OPT_VALUE | OPT_EXACT, 0, 0},
+	{"shell-quote", 'Q', OPT_EXACT, 0, 0},
+	{"", '?', 0, 0, 0}, {0, 0, 0, 0, 0}
 };
 /* each program's getopt string, without the ':' marks */
 static const char *const shorts[] = {
-	[PGREP] = "ladvw" "LFcfinoxPOAgsuUGtr?Vh",
-	[PKILL] = "eq" "LFcfinoxPOAgsuUGtr?Vh",
-	[PIDWAIT] = "e" "LFcfinoxPOAgsuUGtr?Vh",
+	[PGREP] = "ladvwQ" "LFcfinoxPOAHgsuUGtr?Vh",
+	[PKILL] = "eqQ" "LFcfinoxPOAHgsuUGtr?Vh",
+	[PIDWAIT] = "e" "LFcfinoxPOAHgsuUGtr?Vh",
 };
 
 /* the texts are procps-ng 4.0.2's as it prints them: scripts and users
@@ -156,6 +161,8 @@ static int on_flag(struct pg *g, int id)
 	case O_OLDEST: exclusive(g), g->oldest = 1, g->criteria++; break;
 	case O_INVERSE: exclusive(g), g->negate = 1; break;
 	case O_LWP: g->threads = 1; break;
+	case O_HANDLER: g->handler = 1, g->criteria++; break;
+	case O_QUOTE: g->quote = 1; break;
 	case O_EXACT: g->exact = 1; break;
 	default: return 0;
 	}

@@ -25,6 +25,7 @@ enum {
 	O_PGRP, O_GROUP, O_ICASE, O_NEWEST, O_OLDEST, O_OLDER, O_PARENT,
 	O_SESSION, O_TERM, O_EUID, O_UID, O_INVERSE, O_LWP, O_EXACT, O_PIDFILE,
 	O_LOCK, O_ECHO, O_NS, O_NSLIST, O_QUEUE, O_RUNST, O_HELP, O_VERSION,
+	O_HANDLER, O_ENV, O_QUOTE,  /* procps-ng 4.0.3+: only in full */
 	O_QMARK, O_NOPTS
 };
 
@@ -50,6 +51,9 @@ struct pg {
 	struct sel_list anc;
 	char **cgroup;       /* NULL-ended list, NULL when not given */
 	int ncgroup;
+	char **env;          /* --env NAME[=VALUE] list, same shape */
+	int nenv;
+	int handler, quote;  /* -H, -Q (newer procps, see docs) */
 	unsigned long long nsref[NS_COUNT];
 	struct pat re;       /* the pattern, or ^(pattern)$ for -x */
 	char *rebuf;         /* -x's string: pat.h points into it */
@@ -77,6 +81,9 @@ const char *pg_comm_str(const struct pg *g, const struct proc *p);
 const char *pg_cmd_str(const struct pg *g, struct proc_iter *it,
     const struct proc *p);
 void pg_select(struct pg *g);
+
+/* pgrep_match.c: -H's test, 1 when p has a handler for signal sig */
+int pg_has_handler(struct proc_iter *it, const struct proc *p, int sig);
 
 /* pgrep_act.c */
 int pg_act(void *ctx, struct proc_iter *it, const struct proc *p, int pat);

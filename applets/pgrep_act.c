@@ -3,9 +3,11 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "err.h"
+#include "escape.h"
 #include "out.h"
 #include "pgrep.h"
 #include "pidfd.h"
@@ -29,6 +31,24 @@ static void hold(struct hit *h, struct proc_iter *it)
 	}
 }
 
+/* -Q (procps-ng 4.0.6): -a quotes the raw argv words (none: "-"), the
+ * others the escaped name, always the process's own (procps refills its
+ * buffer for every process when quoting) */
+static char *quoted(const struct pg *g, const struct proc *p)
+{
+	const char *s = pg_comm_str(g, p);
+	size_t n = strlen(s);
+	char *r;
+
+	if (g->lfull) {
+		s = p->cmdline_len ? p->cmdline : "-";
+		n = p->cmdline_len ? p->cmdline_len : 1;
+	}
+	if (!(r = esc_shell(s, n)))
+		die(EXIT_FATAL, "out of memory");
+	return r;
+}
+
 int pg_act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pg *g = ctx;
@@ -49,7 +69,9 @@ int pg_act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	 * for -l; else (pkill -e, pidwait -e) the name of the last process
 	 * that passed every criterion before the pattern, which with -v may
 	 * be an earlier one, and is still empty without a pattern */
-	if (g->lfull)
+	if (g->quote && (g->lfull || g->lname || g->echo))
+		h->str = quoted(g, p);
+	else if (g->lfull)
 		h->str = xstrdup(pg_cmd_str(g, it, p));
 	else if (g->lname)
 		h->str = xstrdup(pg_comm_str(g, p));

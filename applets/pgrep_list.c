@@ -132,6 +132,14 @@ static void add_str(struct pg *g, const char *s, void *to)
 	g->cgroup[g->ncgroup] = 0;
 }
 
+static void add_env(struct pg *g, const char *s, void *to)
+{
+	(void)to;
+	g->env = xrealloc(g->env, (g->nenv + 2) * sizeof *g->env);
+	g->env[g->nenv++] = xstrdup(s);
+	g->env[g->nenv] = 0;
+}
+
 /* --nslist: every element resets the set, so the last one counts
  * (procps 4.0.2); an unknown name exits 2 without a word */
 static void add_ns(struct pg *g, const char *s, void *to)
@@ -243,6 +251,11 @@ int pg_list_opt(struct pg *g, int id, char *v)
 		g->criteria++;
 		break;
 	case O_NSLIST: split(g, v, add_ns, 0); break;
+	case O_ENV:          /* the last list wins, as procps's split_list */
+		g->nenv = 0;
+		split(g, v, add_env, 0);
+		g->criteria++;
+		break;
 	default: return 0;
 	}
 	return 1;

@@ -156,6 +156,53 @@ static int cgroup_ok(const struct pg *g, struct proc_iter *it, const struct proc
 	return 0;
 }
 
+/* --env (procps-ng 4.0.5+): a word of /proc/PID/environ equal to a
+ * NAME=VALUE item, or starting with a NAME item (procps compares only the
+ * item's length: "--env HO" matches HOME=...). The words are procps's
+ * vector: split at NULs and newlines, an empty or unreadable file reads
+ * as "-", and the first empty word ends the list. */
+static int env_word(const struct pg *g, const char *w)
+{
+	int k;
+
+	for (k = 0; k < g->nenv; k++)
+		if (strchr(g->env[k], '=') ? !strcmp(w, g->env[k]) :
+		    !strncmp(w, g->env[k], strlen(g->env[k])))
+			return 1;
+	return 0;
+}
+
+static int env_ok(const struct pg *g, struct proc_iter *it, const struct proc *p)
+{
+	size_t len, i, e;
+	char *s = proc_file(it, p, "environ", &len);
+
+	if (!s || !len)
+		return env_word(g, "-");
+	for (i = 0; i < len; i = e + 1) {
+		e = i + strcspn(s + i, "\n");  /* s[len] is a NUL */
+		if (e == i)
+			return 0;
+		s[e] = 0;
+		if (env_word(g, s + i))
+			return 1;
+	}
+	return 0;
+}
+
+/* -H (procps-ng 4.0.3+): SigCgt of /proc/PID/status, a hex mask whose
+ * bit sig-1 says a userspace handler is installed. Signal 0 and numbers
+ * beyond the mask have no handler (procps shifts out of range there). */
+int pg_has_handler(struct proc_iter *it, const struct proc *p, int sig)
+{
+	size_t len;
+	char *s = proc_file(it, p, "status", &len), *v;
+
+	if (!s || sig < 1 || sig > 64 || !(v = strstr(s, "\nSigCgt:")))
+		return 0;
+	return (strtoull(v + 8, NULL, 16) >> (sig - 1)) & 1;
+}
+
 static int keep(void *ctx, struct proc_iter *it, const struct proc *p)
 {
 	struct pg *g = ctx;
@@ -169,7 +216,10 @@ static int keep(void *ctx, struct proc_iter *it, const struct proc *p)
 	/* -t ends procps's chain of tests: no -r, no --cgroup after it */
 	if (g->cgroup && !g->sel.tty.n && !cgroup_ok(g, it, p))
 		return 0;
-	return 1;
+	/* newer procps's tests (no -t short cut there): after the others */
+	if (g->env && !env_ok(g, it, p))
+		return 0;
+	return !g->handler || pg_has_handler(it, p, g->sig);
 }
 
 /* is the locale (LC_ALL, else LC_CTYPE, else LANG) more than C/POSIX?
@@ -277,7 +327,7 @@ static void setup(struct pg *g)
 	s->invert = g->negate;
 	s->pick = g->newest ? SEL_NEWEST : g->oldest ? SEL_OLDEST : SEL_ALL;
 	s->threads = g->threads;
-	if (g->pfpid || g->nspid || g->older || g->cgroup)
+	if (g->pfpid || g->nspid || g->older || g->cgroup || g->env || g->handler)
 		s->keep = keep;
 	s->act = pg_act;
 	s->ctx = g;
