@@ -19,7 +19,6 @@
 #include "pgrep.h"
 #include "pidfile.h"
 
-
 static const struct optdef pg_defs[O_NOPTS + 1] = {
 	{"signal", 0, OPT_VALUE, 0, 0}, {"ignore-ancestors", 'A', 0, 0, 0},
 	{"count", 'c', 0, 0, 0}, {"cgroup", 0, OPT_VALUE, 0, 0},

@@ -12,7 +12,6 @@
 #include "pgrep.h"
 #include "pidfd.h"
 
-
 /* pkill: a pidfd taken while the process is known to match, so a PID
  * reused before the kill is never hit; -2 marks "gone already". Threads
  * and a full fd table fall back to kill(2), as procps always does. */

@@ -13,7 +13,6 @@
 #include "pgrep.h"
 #include "sig.h"
 
-
 /* ---- lists ---- */
 
 /* procps strict_atol: optional sign, digits only ("" is 0) */

@@ -12,7 +12,6 @@
 #include "escape.h"
 #include "pgrep.h"
 
-
 /* procps numbers the namespaces cgroup ipc mnt net pid time user uts and
  * checks the first six unless --nslist says otherwise */
 const char *const pg_ns_names[NS_COUNT] = {

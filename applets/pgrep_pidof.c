@@ -14,7 +14,6 @@
 #include "out.h"
 #include "pgrep.h"
 
-
 enum { P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET, P_WORKERS, P_HELP,
        P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK, P_NOPTS };
 static const struct optdef pidof_defs[P_NOPTS + 1] = {
