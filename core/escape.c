@@ -1,5 +1,7 @@
 /* escape.c: procps-style escaping of process names and command lines. */
 #include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "escape.h"
@@ -75,4 +77,61 @@ int esc_needed(const char *str, size_t n)
 		if (*s < 0x20 || *s >= 0x7f)
 			return 1;
 	return 0;
+}
+
+static int shell_safe(const char *w, size_t n)
+{
+	if (!n)
+		return 0;
+	for (; n; w++, n--) {
+		char c = *w;
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || (c && strchr("_@%+:,./-", c))))
+			return 0;
+	}
+	return 1;
+}
+
+/* one word at d (room for 4 bytes a byte + 3): the length written */
+static size_t shell_word(char *d, const char *w, size_t n)
+{
+	char *o = d;
+
+	if (shell_safe(w, n)) {
+		memcpy(d, w, n);
+		return n;
+	}
+	*o++ = '\'';
+	for (; n; w++, n--)
+		if (*w == '\'')
+			memcpy(o, "'\\''", 4), o += 4;
+		else
+			*o++ = *w;
+	*o++ = '\'';
+	return (size_t)(o - d);
+}
+
+char *esc_shell(const char *s, size_t n)
+{
+	char *r = malloc(4 * n + 8), *o = r;
+	size_t i = 0, e;
+
+	if (!r)
+		return NULL;
+	do {    /* "" is one empty word */
+		for (e = i; e < n && s[e] && s[e] != '\n'; e++)
+			;
+		if (o != r)
+			*o++ = ' ';
+		o += shell_word(o, s + i, e - i);
+		i = e + 1;
+	} while (i < n);
+	/* procps adds a NUL after a last newline: one more, empty, word */
+	if (n && s[n - 1] == '\n') {
+		*o++ = ' ';
+		o += shell_word(o, "", 0);
+	}
+	*o = 0;
+	return r;
 }

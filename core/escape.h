@@ -21,4 +21,12 @@ int esc_utf8_locale(void);
 /* 1 if s[0..n) holds a byte esc_inplace could change */
 int esc_needed(const char *s, size_t n);
 
+/* procps-ng 4.0.6's shell quoting (pgrep -Q): the words of s[0..n) (each
+ * ended by a NUL or a newline; a last one without either counts too, so
+ * "" is one empty word),
+ * joined by blanks, each one as is when it is not empty and made only of
+ * letters, digits and _@%+:,./- (ASCII), else in single quotes with every
+ * ' as '\''. A new string (free it), NULL when out of memory. */
+char *esc_shell(const char *s, size_t n);
+
 #endif

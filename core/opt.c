@@ -69,6 +69,9 @@ static int norm_prefix(const char *name, const char *given, size_t glen, int *ex
 	return 1;
 }
 
+/* optdef.arg without the OPT_EXACT bit */
+#define KIND(d) ((d)->arg & ~OPT_EXACT)
+
 static int gnu_prefix(const char *name, const char *given, size_t glen, int *exact)
 {
 	if (strncmp(name, given, glen))
@@ -90,6 +93,8 @@ static int find_long(const struct parse *p, const char *given, size_t glen)
 		if (!*d[i].lname)
 			continue;
 		if (!(gnu ? gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex))
+			continue;
+		if (!ex && (d[i].arg & OPT_EXACT))
 			continue;
 		if (ex && glen && d[i].lname[0] == given[0])
 			return i;
@@ -119,7 +124,8 @@ static void ambiguous(const struct parse *p, const char *given, size_t glen)
 		    (int)glen, given);
 	for (i = 0; d[i].lname && k < sizeof opt_err; i++)
 		if (*d[i].lname && ((p->os->style & OPT_GNU) ?
-		    gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex))
+		    gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex) &&
+		    (ex || !(d[i].arg & OPT_EXACT)))
 			k += (size_t)snprintf(opt_err + k, sizeof opt_err - k,
 			    (p->os->style & OPT_GNU) ? " '--%s'" : " --%s",
 			    d[i].lname);
@@ -153,7 +159,7 @@ static int do_long(const struct parse *p, int argc, char **argv, int *i)
 	d = &p->os->defs[id];
 	if (sep)
 		val = (char *)sep + 1;
-	if (d->arg == OPT_FLAG) {
+	if (KIND(d) == OPT_FLAG) {
 		if (val && gnu) {
 			opt_seterr("%s: option '--%s' doesn't allow an argument",
 			    p->argv[0], d->lname);
@@ -169,7 +175,7 @@ static int do_long(const struct parse *p, int argc, char **argv, int *i)
 			}
 			val = b ? NULL : "0";
 		}
-	} else if (!val && d->arg == OPT_VALUE) {
+	} else if (!val && KIND(d) == OPT_VALUE) {
 		if (*i + 1 >= argc) {
 			if (gnu)
 				opt_seterr("%s: option '--%s' requires an argument",
@@ -213,7 +219,7 @@ static int do_short(const struct parse *p, int argc, char **argv, int *i)
 			return -1;
 		}
 		d = &p->os->defs[id];
-		if (d->arg == OPT_FLAG) {
+		if (KIND(d) == OPT_FLAG) {
 			if (p->cb(p->ctx, id, NULL))
 				return -1;
 			continue;
@@ -221,7 +227,7 @@ static int do_short(const struct parse *p, int argc, char **argv, int *i)
 		val = a + 1;
 		if (!gnu && (*val == '=' || *val == ':'))
 			val++;
-		else if (!*val && d->arg == OPT_OPTIONAL)
+		else if (!*val && KIND(d) == OPT_OPTIONAL)
 			val = NULL;
 		else if (!*val) {
 			if (*i + 1 >= argc) {
@@ -294,13 +300,13 @@ void opt_help(const struct optset *os, const char *prog)
 		    d->sname ? '-' : ' ', d->sname ? d->sname : ' ',
 		    !*d->lname ? "" : d->sname ? ", " : "  ",
 		    *d->lname ? "--" : "", d->lname,
-		    d->arg == OPT_OPTIONAL ? "[" : "",
-		    d->arg != OPT_FLAG ? "=" : "",
-		    d->arg != OPT_FLAG ? d->argname : "");
+		    KIND(d) == OPT_OPTIONAL ? "[" : "",
+		    KIND(d) != OPT_FLAG ? "=" : "",
+		    KIND(d) != OPT_FLAG ? d->argname : "");
 		if (n < 0 || (size_t)n >= sizeof col)
 			n = (int)strlen(col);
 		out_write(col, (size_t)n);
-		if (d->arg == OPT_OPTIONAL)
+		if (KIND(d) == OPT_OPTIONAL)
 			out_char(']'), n++;
 		do
 			out_char(' ');

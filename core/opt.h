@@ -28,8 +28,10 @@
 
 enum { OPT_CLIGEN = 0, OPT_GNU = 1, OPT_INORDER = 2 };
 
-/* optdef.arg */
-enum { OPT_FLAG = 0, OPT_VALUE = 1, OPT_OPTIONAL = 2 };
+/* optdef.arg; | OPT_EXACT: the long name is only recognised in full, never
+ * by a prefix (an option added to a personality must not turn a prefix
+ * the original tool accepted into an ambiguous one) */
+enum { OPT_FLAG = 0, OPT_VALUE = 1, OPT_OPTIONAL = 2, OPT_EXACT = 4 };
 
 struct optdef {
 	const char *lname;  /* long name, NULL ends the table */

@@ -81,6 +81,17 @@ U() { "$TESTBIN/unit_core" "$@"; }
 	[ "$stderr" = "prog: option '--fo' is ambiguous; possibilities: '--follow' '--follower'" ]
 }
 
+@test "OPT_EXACT: a long name only in full, never a prefix or an ambiguity" {
+	run U gnu --forward=3 --forward 4
+	[ "$output" = $'forward=3\nforward=4' ]
+	run --separate-stderr U gnu --forw=3
+	[ "$stderr" = "prog: unrecognized option '--forw=3'" ]
+	run --separate-stderr U cligen --fo
+	[ "$stderr" = "prog: ambiguous option '--fo' (could be: --follow --follower)" ]
+	run U cligen --forward 5
+	[ "$output" = "forward=5" ]
+}
+
 @test "gnu long names are case-sensitive" {
 	run --separate-stderr U gnu --LINES=3
 	[ "$status" -eq 2 ]

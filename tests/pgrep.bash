@@ -97,6 +97,53 @@ same() {
 	fi
 }
 
+# expect WANT PROG ARGS... (inside in_ns): our PROG alone, for options
+# the installed procps-ng 4.0.2 lacks: "status=N", stdout, stderr must
+# equal WANT, where a fixture's PID at the start of a line, after a comma
+# or as "(pid N)" reads <name> (not elsewhere: "arg 2" stays). Start
+# every fixture before the first call.
+expect() {
+	local want=$1 got f p n
+	shift
+	nsame=$((nsame + 1))
+	if [ ! -e "$W/expect.sed" ]; then
+		for f in "$W"/*.pid; do
+			read -r p <"$f"
+			n=${f##*/}
+			n="<${n%.pid}>"
+			echo "s/^$p\b/$n/; s/,$p\b/,$n/g; s/(pid $p)/(pid $n)/"
+		done >"$W/expect.sed"
+	fi
+	got=$(PATH=$QBBIN "$@" >"$W/q.out" 2>"$W/q.err"
+	    echo "status=$?"; sed -f "$W/expect.sed" "$W/q.out" "$W/q.err")
+	if [ "$got" != "$want" ]; then
+		echo "UNEXPECTED: $*"
+		diff <(echo "$want") <(echo "$got")
+		bad=1
+	fi
+}
+
+# log_has NAME LINE: wait until fixture NAME has logged LINE (signals are
+# handled asynchronously); else say so and set bad
+log_has() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		grep -qx "$2" "$W/$1.log" 2>/dev/null && return 0
+		sleep 0.01
+	done
+	echo "NOT LOGGED: $1 $2"
+	bad=1
+}
+
+# envfix NAME ENV...: a fixture (comm NAME) with exactly this environment
+envfix() {
+	local n=$1
+	shift
+	env -i "$@" "$FIX" -r "$W/$n.ready" -n "$n" &
+	wait_file "$W/$n.ready" || exit 9
+	cp "$W/$n.ready" "$W/$n.pid"
+}
+
 # PIDs of the fixtures -> their names, for outputs of separate runs
 # (the sed script is built once per fixture table: this runs per command)
 unpid() {

@@ -13,7 +13,7 @@ teardown() { pg_teardown; }
 @test "pidwait: --help, --version, usage errors" {
 	run pg_ns '
 	same pidwait --help; same pidwait -V; same pidwait; same pidwait -l x
-	same pidwait -w x; same pidwait -q 1 x; same pidwait -HUP x; same pidwait -d, x
+	same pidwait -w x; same pidwait -q 1 x; same pidwait -d, x
 	same pidwait -v x; same pidwait -F /nonexistent; same pidwait "(" 
 	finish'
 	pg_check
@@ -63,4 +63,20 @@ teardown() { pg_teardown; }
 	[ "${lines[0]}" = 2 ]
 	[[ "${lines[1]}" == "waiting for waitme (pid "*")" ]]
 	[ "${lines[3]}" = rc=0 ]
+}
+
+# -H (procps-ng 4.0.3), --env (4.0.5), --shell-quote (4.0.6): expected outputs
+@test "pidwait: -H, --env, --shell-quote (no -Q: pidwait has no short form)" {
+	run pg_ns "$(cat <<'EOS'
+	fixtures
+	expect 'status=1' pidwait -H -x sessproc
+	# 4.0.2 rejected -H here; now it is -H, then -U with "P"
+	expect $'status=2\npidwait: invalid user name: P' pidwait -HUP x
+	expect $'status=1\n0' pidwait -c --env QB_NOPE
+	expect $'status=0\nwaiting for zkid (pid <zkid>)' pidwait -e --shell-quote -x zkid
+	expect $'status=0\nwaiting for zkid (pid <zkid>)' pidwait -e --env - -x zkid
+	finish
+EOS
+)"
+	pg_check
 }

@@ -17,6 +17,7 @@ teardown() { pg_teardown; }
 	run pg_ns '
 	same pkill --help; same pkill -V; same pkill; same pkill -l x; same pkill -v x
 	same pkill -w x; same pkill -d, x; same pkill -q; same pkill -94 x
+	same pkill -q 1 -q 2 -c -x nosuch
 	same pkill -0garbage x; same pkill -USR1 -USR1 x; same pkill -SIGFOO x
 	same pkill -i -i x; same pkill -n -o x; same pkill -L x
 	same pkill -SIGSIGHUP x; same pkill -RTMAX x; same pkill -RTMIN-1 x
@@ -61,4 +62,29 @@ teardown() { pg_teardown; }
 @test "pkill: EPERM as another user is warned, exit 1 when nothing was killed" {
 	ASUSER=65534 sigsame pkill -USR1 -e proc
 	ASUSER=65534 sigsame pkill -USR1 -c nobodyproc
+}
+
+# -H (procps-ng 4.0.3), --env (4.0.5), -Q (4.0.6): expected outputs
+@test "pkill: -H only signals handlers of the signal, --env, -Q quotes -e's name" {
+	run pg_ns "$(cat <<'EOS'
+	fixtures
+	envfix envproc QB_K=1
+	expect $'status=0\nplainproc killed (pid <plain>)' pkill -H -USR2 -e -x '(plainproc|sessproc)'
+	log_has plain SIGUSR2
+	expect $'status=0\n<sess>' pgrep -x sessproc
+	expect 'status=1' pkill -H -USR1 -x sessproc
+	expect $'status=0\n<sess>' pgrep -x sessproc
+	expect $'status=0\nplainproc killed (pid <plain>)' pkill -e -x plainproc -H -HUP -q 7
+	log_has plain 'SIGHUP value=7'
+	expect $'status=0\n\'sp ace\' killed (pid <space>)' pkill -USR1 -e -Q -x 'sp ace'
+	log_has space SIGUSR1
+	# no pattern: procps's name buffer stays empty, unless -Q fills it
+	expect $'status=0\n killed (pid <envproc>)' pkill -0 -e --env QB_K=1
+	expect $'status=0\nenvproc killed (pid <envproc>)' pkill -0 -e -Q --env QB_K=1
+	expect 'status=1' pkill -0 --env QB_K=2
+	expect $'status=0\n1' pkill -0 -c --env QB_K --shell-quote
+	finish
+EOS
+)"
+	pg_check
 }

@@ -30,6 +30,7 @@ static const struct optdef defs[] = {
 	{"follow", 0, OPT_OPTIONAL, "HOW", "follow"},
 	{"follower", 'F', OPT_FLAG, 0, "another f-name, for prefixes"},
 	{"hidden", 'Z', OPT_FLAG, 0, 0},
+	{"forward", 0, OPT_VALUE | OPT_EXACT, "X", 0}, /* full name only */
 	{0, 0, 0, 0, 0},
 };
 

@@ -1,5 +1,6 @@
 /* unit_escape: drives core/escape.c and core/pidfile.c for tests/pgrep.bats.
  *   unit_escape c|utf8 HEXBYTES   print the escaped string
+ *   unit_escape shell HEXBYTES    print esc_shell's quoting (NULs allowed)
  *   unit_escape pidfile FILE [lock]  print the PID or "invalid" */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,13 @@ int main(int argc, char **argv)
 		buf[n++] = (char)strtoul(pair, 0, 16);
 	}
 	buf[n] = 0;
+	if (!strcmp(argv[1], "shell")) {
+		char *q = esc_shell(buf, n);
+
+		printf("%s\n", q ? q : "(null)");
+		free(q);
+		return 0;
+	}
 	esc_inplace(buf, n, !strcmp(argv[1], "utf8"));
 	printf("%s\n", buf);
 	return 0;

@@ -1,0 +1,272 @@
+/* pgrep_pidof.c: procps-ng 4.0.2's pidof (not sysvinit's): a name
+ * matches argv[0], the executable, or (for scripts, setproctitle) the
+ * comm; PIDs per program in descending order. */
+#include <limits.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "applets.h"
+#include "err.h"
+#include "escape.h"
+#include "opt.h"
+#include "out.h"
+#include "pgrep.h"
+
+enum { P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET, P_WORKERS, P_HELP,
+       P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK, P_NOPTS };
+static const struct optdef pidof_defs[P_NOPTS + 1] = {
+	{"check-root", 'c', 0, 0, 0}, {"single-shot", 's', 0, 0, 0},
+	{"omit-pid", 'o', OPT_VALUE, 0, 0}, {"separator", 'S', OPT_VALUE, 0, 0},
+	{"quiet", 'q', 0, 0, 0}, {"with-workers", 'w', 0, 0, 0},
+	{"help", 'h', 0, 0, 0}, {"version", 'V', 0, 0, 0},
+	{"", 'x', 0, 0, 0}, {"", 'n', 0, 0, 0}, {"", 'm', 0, 0, 0},
+	{"", '?', 0, 0, 0}, {0, 0, 0, 0, 0}
+};
+
+struct pof {
+	int single, quiet, scripts, workers, utf8;
+	char root[PATH_MAX];     /* -c as root: our root directory */
+	int checkroot;
+	const char *sep;
+	struct sel_list omit;
+	char **progs;
+	int nprogs;
+	struct sel_list *found;  /* per program, in /proc order */
+};
+
+static _Noreturn void pidof_usage(int err)
+{
+	if (err) {
+		out_flush();
+		out_fd = 2;
+	}
+	out_str("\nUsage:\n ");
+	out_str(qb_prog);
+	out_str(" [options] [program [...]]\n\nOptions:\n"
+	    " -s, --single-shot         return one PID only\n"
+	    " -c, --check-root          omit processes with different root\n"
+	    " -q,                       quiet mode, only set the exit code\n"
+	    " -w, --with-workers        show kernel workers too\n"
+	    " -x                        also find shells running the named scripts\n"
+	    " -o, --omit-pid <PID,...>  omit processes with PID\n"
+	    /* sic: procps has no newline here, so no blank line follows */
+	    " -S, --separator SEP       use SEP as separator put between PIDs\n"
+	    " -h, --help     display this help and exit\n"
+	    " -V, --version  output version information and exit\n"
+	    "\nFor more details see pidof(1).\n");
+	xexit(err ? 1 : 0);
+}
+
+/* -o: PIDs separated by any of ",;:", or %PPID; junk warns, goes on */
+static void pidof_omit(struct pof *o, char *arg)
+{
+	char *tok, *end, *save = 0;
+
+	for (tok = strtok_r(arg, ",;:", &save); tok; tok = strtok_r(0, ",;:", &save)) {
+		long v;
+
+		if (!strcmp(tok, "%PPID"))
+			v = getppid(), end = tok + 5;
+		else
+			v = (pid_t)strtoul(tok, &end, 10);
+		if (*end)
+			warn("illegal omit pid value (%s)!\n", tok);
+		else
+			sel_add(&o->omit, v);
+	}
+}
+
+/* -c: only as root (procps), against our own root directory */
+static void pidof_checkroot(struct pof *o)
+{
+	ssize_t n;
+
+	if (geteuid() != 0)
+		return;
+	n = readlink("/proc/self/root", o->root, sizeof o->root - 1);
+	o->root[n > 0 ? n : 0] = 0;
+	o->checkroot = 1;
+}
+
+static int pidof_opt(void *ctx, int id, char *v)
+{
+	struct pof *o = ctx;
+
+	switch (id) {
+	case OPT_OPERAND:
+		o->progs[o->nprogs++] = v;
+		break;
+	case P_QUIET: o->quiet = 1; /* fall through */
+	case P_SINGLE: o->single = 1; break;
+	case P_OMIT: pidof_omit(o, v); break;
+	case P_SCRIPTS: o->scripts = 1; break;
+	case P_WORKERS: o->workers = 1; break;
+	case P_CHECKROOT: pidof_checkroot(o); break;
+	case P_SEP: o->sep = v; break;
+	case P_VERSION:
+		out_str(qb_prog);
+		out_str(" from procps-ng 4.0.2\n");
+		xexit(0);
+	case P_HELP: pidof_usage(0);
+	case P_QMARK: pidof_usage(1);
+	}
+	return 0;
+}
+
+static const char *base(const char *s)
+{
+	const char *r = s;
+
+	for (; *s; s++)
+		if (*s == '/')
+			r = s + 1;
+	return r;
+}
+
+/* a process as procps's pidof sees it */
+struct pview {
+	const char *comm;        /* escaped */
+	const char *arg0, *arg1; /* argv split at NULs and newlines; arg1 NULL */
+	char exe[PATH_MAX];
+};
+
+static int pidof_is(const struct pof *o, const char *prog, const struct pview *v)
+{
+	const char *pb = base(prog);
+
+	if (!strcmp(prog, base(v->arg0)) || !strcmp(pb, v->arg0) ||
+	    !strcmp(prog, v->arg0) || (o->workers && !strcmp(prog, v->comm)) ||
+	    !strcmp(prog, base(v->exe)) || !strcmp(prog, v->exe))
+		return 1;
+	/* -x: a script runs as "interpreter script": its comm starts argv[1] */
+	if (o->scripts && v->arg1 &&
+	    !strncmp(v->comm, base(v->arg1), strlen(v->comm)) &&
+	    (!strcmp(prog, base(v->arg1)) || !strcmp(pb, v->arg1) ||
+	    !strcmp(prog, v->arg1)))
+		return 1;
+	/* a blank in argv[0]: setproctitle was here, trust the comm */
+	return strchr(v->arg0, ' ') && !strcmp(prog, v->comm);
+}
+
+/* argv[0] and argv[1] the way procps splits /proc/PID/cmdline: at NULs
+ * and newlines; an empty command line reads as "-" */
+static void pidof_args(struct pview *v, struct proc *p)
+{
+	char *s = p->cmdline, *e = s + p->cmdline_len, *q;
+
+	v->arg1 = 0;
+	if (!p->cmdline_len) {
+		v->arg0 = "";  /* "-" with the login-shell dash dropped */
+		return;
+	}
+	for (q = s; q < e; q++)
+		if (*q == '\n')
+			*q = 0;
+	v->arg0 = s + (*s == '-');
+	q = s + strlen(s) + 1;
+	if (q < e)
+		v->arg1 = q;
+}
+
+/* -c's root and -o's PIDs */
+static int pidof_wanted(const struct pof *o, struct proc_iter *it, struct proc *p)
+{
+	if (o->checkroot) {
+		char r[PATH_MAX];
+		ssize_t n = proc_link(it, p, "root", r, sizeof r);
+
+		if (strcmp(o->root, n > 0 ? r : ""))
+			return 0;
+	}
+	return !sel_has(&o->omit, p->pid);
+}
+
+/* the comm, escaped as procps shows it */
+static void pidof_comm(const struct pof *o, const struct proc *p,
+    char buf[sizeof p->comm])
+{
+	memcpy(buf, p->comm, sizeof p->comm);
+	buf[sizeof p->comm - 1] = 0;
+	if (esc_needed(buf, strlen(buf)))
+		esc_inplace(buf, strlen(buf), o->utf8);
+}
+
+static void pidof_scan(struct pof *o)
+{
+	static struct proc_iter it;
+	static struct pview v;
+	struct proc p;
+	char cbuf[sizeof p.comm];
+	int i;
+
+	if (proc_open(&it, NULL, PROC_COMM | PROC_CMDLINE) < 0)
+		return;
+	while (proc_next(&it, &p) > 0) {
+		if (!pidof_wanted(o, &it, &p))
+			continue;
+		pidof_comm(o, &p, cbuf);
+		v.comm = cbuf;
+		pidof_args(&v, &p);
+		if (proc_link(&it, &p, "exe", v.exe, sizeof v.exe) < 0)
+			v.exe[0] = 0;
+		for (i = 0; i < o->nprogs; i++)
+			if (pidof_is(o, o->progs[i], &v))
+				sel_add(&o->found[i], p.pid);
+	}
+	proc_close(&it);
+}
+
+static int pidof_print(const struct pof *o)
+{
+	int i, first = 1, found = 0;
+
+	for (i = 0; i < o->nprogs; i++) {
+		size_t k = o->found[i].n;
+
+		if (k)
+			found = 1;
+		while (k-- && !o->quiet) {
+			if (!first)
+				out_str(o->sep);
+			first = 0;
+			out_ll(o->found[i].v[k]);
+			if (o->single)
+				break;
+		}
+	}
+	if (!o->quiet && found)
+		out_char('\n');
+	return !found;
+}
+
+int pidof_main(int argc, char **argv)
+{
+	static struct pof o;
+	struct optset os = { "", pidof_defs, OPT_GNU, 0 };
+	int i, n = 0;
+
+	if (!ENABLE_PIDOF)
+		return 127;
+	o.sep = " ";
+	o.progs = xmalloc((size_t)argc * sizeof *o.progs);
+	if (opt_parse(&os, argc, argv, pidof_opt, &o)) {
+		pg_warn_raw(opt_err);
+		pidof_usage(1);
+	}
+	for (i = 0; i < o.nprogs; i++)   /* procps skips empty names */
+		if (*o.progs[i])
+			o.progs[n++] = o.progs[i];
+	o.nprogs = n;
+	if (pg_locale_set()) {
+		setlocale(LC_ALL, "");
+		o.utf8 = esc_utf8_locale();
+	}
+	o.found = xmalloc((size_t)(n + 1) * sizeof *o.found);
+	memset(o.found, 0, (size_t)(n + 1) * sizeof *o.found);
+	if (n)
+		pidof_scan(&o);
+	return pidof_print(&o);
+}
+
