@@ -152,7 +152,9 @@ unpid() {
 		for f in "$W"/*.pid; do
 			read -r p <"$f"
 			n=${f##*/}
-			echo "s/\\b$p\\b/<${n%.pid}>/g"
+			# not inside procps's fixed "longer than 15 characters"
+			# warning: a fixture with PID 15 would rename the number
+			echo "/longer than 15 characters/!s/\\b$p\\b/<${n%.pid}>/g"
 		done >"$W/unpid.sed"
 	fi
 	sed -f "$W/unpid.sed"
