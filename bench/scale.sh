@@ -12,8 +12,8 @@
 #   pf-first    pf -e1 ^FIRST$      FIRST = PID 1's name: the first entry
 #   pf-none     pf NOSUCH           no match: the whole table is read
 #   (the same three for the static build as pfS-*)
-#   qb-pgrep    quickbox as pgrep NOSUCH
-#   pgrep       procps pgrep NOSUCH
+#   qb-pgrep    quickbox as pgrep NOSUCH  (qb-pgrep-f: pgrep -f NOSUCH)
+#   pgrep       procps pgrep NOSUCH       (pgrep-f: pgrep -f NOSUCH)
 #   toybox      toybox pgrep NOSUCH, busybox   busybox pgrep NOSUCH
 #               (when installed; Debian's busybox has no pgrep: said so)
 # then fits time = fixed + slope * processes (least squares) for each.
@@ -73,7 +73,8 @@ tools=(pf-match pf-first pf-none)
 declare -A cmd=(
 	[pf-match]="$tmp/d/pf qbs_5" [pf-first]="$tmp/d/pf -e1 ^$first\$"
 	[pf-none]="$tmp/d/pf $none" [qb-pgrep]="$tmp/d/pgrep $none"
-	[pgrep]="$PGREP $none")
+	[pgrep]="$PGREP $none" [qb-pgrep-f]="$tmp/d/pgrep -f $none"
+	[pgrep-f]="$PGREP -f $none")
 if [ -n "$QBS" ]; then
 	tools+=(pfS-match pfS-first pfS-none)
 	cmd[pfS-match]="$tmp/s/pf qbs_5"
@@ -82,7 +83,7 @@ if [ -n "$QBS" ]; then
 else
 	echo "# no static build: pfS rows skipped"
 fi
-tools+=(qb-pgrep pgrep)
+tools+=(qb-pgrep pgrep qb-pgrep-f pgrep-f)
 if command -v toybox >/dev/null; then
 	tools+=(toybox); cmd[toybox]="toybox pgrep $none"
 else
@@ -121,8 +122,13 @@ for t in "${tools[@]}"; do
 	[ "$t" = pf-none ] && pf_s=$s
 	[ "$t" = pfS-none ] && pfs_s=$s
 	[ "$t" = pgrep ] && pg_s=$s
+	[ "$t" = qb-pgrep ] && qp_s=$s
+	[ "$t" = qb-pgrep-f ] && qpf_s=$s
+	[ "$t" = pgrep-f ] && pgf_s=$s
 done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.1f", (b > 0) ? a / b : 0}'; }
 printf 'pgrep/pf-none slope\t%s\tx\n' "$(ratio "$pg_s" "$pf_s")"
 [ -n "${pfs_s:-}" ] && printf 'pgrep/pfS-none slope\t%s\tx\n' "$(ratio "$pg_s" "$pfs_s")"
+printf 'pgrep/qb-pgrep slope\t%s\tx\n' "$(ratio "$pg_s" "$qp_s")"
+printf 'pgrep-f/qb-pgrep-f slope\t%s\tx\n' "$(ratio "$pgf_s" "$qpf_s")"
 exit 0
