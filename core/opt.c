@@ -133,14 +133,52 @@ static void ambiguous(const struct parse *p, const char *given, size_t glen)
 		snprintf(opt_err + k, sizeof opt_err - k, ")");
 }
 
+/* "--flag=WORD" in cligen style: *val becomes NULL (true) or "0" */
+static int flag_value(const struct parse *p, const struct optdef *d, char **val)
+{
+	int b;
+
+	if (!*val)
+		return 0;
+	if (p->os->style & OPT_GNU) {
+		opt_seterr("%s: option '--%s' doesn't allow an argument",
+		    p->argv[0], d->lname);
+		return -1;
+	}
+	b = opt_bool(*val);
+	if (b < 0) {
+		opt_seterr("%s: option '--%s' is a flag; bad value '%s'",
+		    p->prog, d->lname, *val);
+		return -1;
+	}
+	*val = b ? NULL : "0";
+	return 0;
+}
+
+/* "--name VALUE": the value is the next argument, whatever it looks like */
+static int next_value(const struct parse *p, const struct optdef *d,
+    int argc, char **argv, int *i, char **val)
+{
+	if (*i + 1 < argc) {
+		*val = argv[++*i];
+		return 0;
+	}
+	if (p->os->style & OPT_GNU)
+		opt_seterr("%s: option '--%s' requires an argument",
+		    p->argv[0], d->lname);
+	else
+		opt_seterr("%s: option '--%s' needs a value", p->prog, d->lname);
+	return -1;
+}
+
 /* "--name[=val]" at argv[*i]; may consume argv[*i+1] */
 static int do_long(const struct parse *p, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i] + 2, *sep;
 	const struct optdef *d;
-	int gnu = p->os->style & OPT_GNU, id;
+	int gnu = p->os->style & OPT_GNU, id, r = 0;
 	size_t glen;
-	char *val = NULL;
+	char *val;
 
 	sep = gnu ? strchr(a, '=') : strpbrk(a, "=:");
 	glen = sep ? (size_t)(sep - a) : strlen(a);
@@ -157,37 +195,12 @@ static int do_long(const struct parse *p, int argc, char **argv, int *i)
 		return -1;
 	}
 	d = &p->os->defs[id];
-	if (sep)
-		val = (char *)sep + 1;
-	if (KIND(d) == OPT_FLAG) {
-		if (val && gnu) {
-			opt_seterr("%s: option '--%s' doesn't allow an argument",
-			    p->argv[0], d->lname);
-			return -1;
-		}
-		if (val) {
-			int b = opt_bool(val);
-
-			if (b < 0) {
-				opt_seterr("%s: option '--%s' is a flag; bad value '%s'",
-				    p->prog, d->lname, val);
-				return -1;
-			}
-			val = b ? NULL : "0";
-		}
-	} else if (!val && KIND(d) == OPT_VALUE) {
-		if (*i + 1 >= argc) {
-			if (gnu)
-				opt_seterr("%s: option '--%s' requires an argument",
-				    p->argv[0], d->lname);
-			else
-				opt_seterr("%s: option '--%s' needs a value",
-				    p->prog, d->lname);
-			return -1;
-		}
-		val = argv[++*i];
-	}
-	return p->cb(p->ctx, id, val);
+	val = sep ? (char *)sep + 1 : NULL;
+	if (KIND(d) == OPT_FLAG)
+		r = flag_value(p, d, &val);
+	else if (!val && KIND(d) == OPT_VALUE)
+		r = next_value(p, d, argc, argv, i, &val);
+	return r ? -1 : p->cb(p->ctx, id, val);
 }
 
 static int find_short(const struct optdef *d, char c)
