@@ -229,3 +229,13 @@ tail: log: file truncated" ]
 tail: no files remaining" ]
 	done
 }
+
+@test "tail +fx FILE: not an obsolete form, so no -f either (GNU exits)" {
+	local t
+	for t in "$QBBIN/tail" "$REF/tail"; do
+		run timeout 10 bash -c 'cd "$1" && exec -a tail "$2" +fx s20' _ "$D" "$t"
+		[ "$status" = 1 ]
+		[ "${lines[0]}" = "tail: cannot open '+fx' for reading: No such file or directory" ]
+		[ "${lines[2]}" = 11 ]
+	done
+}
