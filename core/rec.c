@@ -50,6 +50,7 @@ static void account(struct rin *in, const char *p, size_t n)
 void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 {
 	struct stat st;
+	int ok = !fstat(fd, &st);
 
 	memset(in, 0, sizeof *in);
 	in->fd = fd;
@@ -58,12 +59,13 @@ void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 	in->counting = counting;
 	in->lastc = -1;
 	/* counting must see every byte, so it never seeks around data */
-	in->seekable = !counting && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	in->seekable = !counting && ok && S_ISREG(st.st_mode) &&
 	    lseek(fd, 0, SEEK_CUR) >= 0;
+	in->nokcopy = !in->seekable;
 	in->buf = xmalloc(RBUF);
 	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups. bench/tails.sh
 	 * on 1 GiB: cat | tail -n 10 400 -> 258 ms, -n 1000000 814 -> 365 ms */
-	if (!fstat(fd, &st) && S_ISFIFO(st.st_mode))
+	if (ok && S_ISFIFO(st.st_mode))
 		fcntl(fd, F_SETPIPE_SZ, 1 << 20);
 }
 
@@ -71,6 +73,25 @@ void rec_free(struct rin *in)
 {
 	free(in->buf);
 	in->buf = NULL;
+}
+
+/* one read into p (EINTR retried), accounted: >0, 0 at EOF (eof set), -1
+ * with in->err */
+static ssize_t read_in(struct rin *in, char *p, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(in->fd, p, n);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		in->err = errno;
+		return -1;
+	}
+	if (r == 0)
+		in->eof = 1;
+	account(in, p, (size_t)r);
+	return r;
 }
 
 /* bytes available in buf, refilling when empty: >0, 0 at EOF, -1 error */
@@ -83,17 +104,8 @@ static ssize_t fill(struct rin *in)
 	in->pos = in->len = 0;
 	if (in->eof)
 		return 0;
-	do
-		r = read(in->fd, in->buf, RBUF);
-	while (r < 0 && errno == EINTR);
-	if (r < 0) {
-		in->err = errno;
-		return -1;
-	}
-	if (r == 0)
-		in->eof = 1;
-	in->len = (size_t)r;
-	account(in, in->buf, in->len);
+	r = read_in(in, in->buf, RBUF);
+	in->len = r > 0 ? (size_t)r : 0;
 	return r;
 }
 
@@ -135,25 +147,10 @@ static int plain(const struct rsink *s)
 	return s->left == REC_ALL && (s->bytes || s->eor == s->ird);
 }
 
-/* file to out_fd inside the kernel (sendfile): head -c 512M > /dev/null
- * 17.6 ms against 35 ms with 128 KiB read+write (docs/tails.md). Only for big
- * copies, and never the last byte, which goes through out.h so that
- * out_lastbyte() (tails -D) stays right. 1 copied, 0 not possible here. */
-static int kcopy(struct rin *in, unsigned long long *n)
+/* sendfile want bytes to out_fd, counting them off *n: 0 done or not
+ * possible (the caller goes on with read/write), 1 output failed */
+static int send_bytes(struct rin *in, unsigned long long want, unsigned long long *n)
 {
-	struct stat st;
-	off_t cur;
-	unsigned long long want;
-
-	if (!in->seekable || in->pos < in->len || *n < (1u << 20) || out_error ||
-	    fstat(in->fd, &st) || (cur = lseek(in->fd, 0, SEEK_CUR)) < 0 ||
-	    st.st_size - cur < (1 << 20))
-		return 0;
-	want = (unsigned long long)(st.st_size - cur) - 1;
-	if (want > *n - 1)
-		want = *n - 1;
-	if (out_flush())
-		return 1;
 	while (want) {
 		size_t chunk = want > (1u << 30) ? (1u << 30) : (size_t)want;
 		ssize_t r = sendfile(out_fd, in->fd, NULL, chunk);
@@ -170,7 +167,33 @@ static int kcopy(struct rin *in, unsigned long long *n)
 		*n -= (unsigned long long)r;
 		want -= (unsigned long long)r;
 	}
-	return 0;   /* the rest (at least the last byte) the usual way */
+	return 0;
+}
+
+/* file to out_fd inside the kernel (sendfile): head -c 512M > /dev/null
+ * 17.6 ms against 35 ms with 128 KiB read+write (docs/tails.md). Only for big
+ * copies, and never the last byte, which goes through out.h so that
+ * out_lastbyte() (tails -D) stays right. Tried once per input (nokcopy):
+ * whatever the outcome, asking again would only repeat the fstat and lseek
+ * on every later block. 1 output failed, 0 go on with read/write. */
+static int kcopy(struct rin *in, unsigned long long *n)
+{
+	struct stat st;
+	off_t cur;
+	unsigned long long want;
+
+	if (in->nokcopy || in->pos < in->len)
+		return 0;   /* buffered data goes first: maybe next time */
+	in->nokcopy = 1;
+	if (*n < (1u << 20) || out_error || fstat(in->fd, &st) ||
+	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0 || st.st_size - cur < (1 << 20))
+		return 0;
+	want = (unsigned long long)(st.st_size - cur) - 1;
+	if (want > *n - 1)
+		want = *n - 1;
+	if (out_flush())
+		return 1;
+	return send_bytes(in, want, n);
 }
 
 /* emit exactly n raw bytes (or to EOF); rows only matter to the sink */
@@ -232,6 +255,23 @@ static void seek_skip(struct rin *in, unsigned long long *n)
 	}
 }
 
+/* consume up to *n records of the buffered data, counting them off */
+static void skip_buffered(struct rin *in, unsigned long long *n)
+{
+	const char *p = in->buf + in->pos, *e = in->buf + in->len, *d;
+
+	if (in->bytes) {
+		size_t take = (size_t)(e - p) < *n ? (size_t)(e - p) : (size_t)*n;
+
+		in->pos += take;
+		*n -= take;
+		return;
+	}
+	while (*n && (d = memchr(p, in->ird, (size_t)(e - p))))
+		p = d + 1, (*n)--;
+	in->pos = *n ? in->len : (size_t)(p - in->buf);
+}
+
 int rec_skip(struct rin *in, unsigned long long n)
 {
 	while (n) {
@@ -245,18 +285,7 @@ int rec_skip(struct rin *in, unsigned long long n)
 		r = fill(in);
 		if (r <= 0)
 			return (int)r;
-		if (in->bytes) {
-			size_t take = (unsigned long long)r < n ? (size_t)r : (size_t)n;
-
-			in->pos += take;
-			n -= take;
-		} else {
-			const char *p = in->buf + in->pos, *e = in->buf + in->len, *d;
-
-			while (n && (d = memchr(p, in->ird, (size_t)(e - p))))
-				p = d + 1, n--;
-			in->pos = n ? in->len : (size_t)(p - in->buf);
-		}
+		skip_buffered(in, &n);
 	}
 	return 0;
 }
@@ -424,16 +453,9 @@ static int ring_fill(struct rin *in, struct ring *g, struct rsink *s)
 			ring_settle(in, g, s);
 			t = g->tail = t->next = chunk_new(g);
 		}
-		r = read(in->fd, t->data + t->len, CHUNK - t->len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			in->err = errno;
+		r = read_in(in, t->data + t->len, CHUNK - t->len);
+		if (r < 0)
 			return -1;
-		}
-		if (r == 0)
-			in->eof = 1;
-		account(in, t->data + t->len, (size_t)r);
 		t->len += (size_t)r;
 	}
 	ring_settle(in, g, s);
@@ -450,6 +472,19 @@ static unsigned long long ring_excess(const struct rin *in, const struct ring *g
 	return total > need ? total - need : 0;
 }
 
+/* the offset just past the first k records of c (k within c) */
+static size_t chunk_cut(const struct rin *in, const struct rchunk *c,
+    unsigned long long k)
+{
+	const char *p = c->data;
+
+	if (in->bytes)
+		return (size_t)k;
+	for (; k; k--)
+		p = (const char *)memchr(p, in->ird, (size_t)(c->data + c->len - p)) + 1;
+	return (size_t)(p - c->data);
+}
+
 /* walk k records into the ring (emitting them when s), freeing chunks left
  * behind; return the chunk and offset where the rest begins */
 static struct rchunk *ring_walk(struct rin *in, struct ring *g,
@@ -457,38 +492,24 @@ static struct rchunk *ring_walk(struct rin *in, struct ring *g,
 {
 	struct rchunk *c = g->head;
 
-	while (c) {
+	/* whole chunks first; a row chunk holding exactly the k-th delimiter
+	 * is cut at its end rather than dropped, so the rest starts there */
+	while (c && k && (in->bytes ? k >= c->len : k > c->nrec)) {
 		struct rchunk *next = c->next;
-		size_t cut = 0;
 
-		if (k && (in->bytes ? k < c->len : k <= c->nrec)) {
-			const char *p = c->data;
-
-			if (in->bytes)
-				cut = (size_t)k;
-			else {
-				for (; k; k--)
-					p = (const char *)memchr(p, in->ird,
-					    (size_t)(c->data + c->len - p)) + 1;
-				cut = (size_t)(p - c->data);
-			}
-			k = 0;
-		} else if (k) {
-			k -= c->nrec;
-			if (s)
-				rec_emit(s, c->data, c->len);
-			free(c);
-			c = next;
-			continue;
-		}
+		k -= c->nrec;
 		if (s)
-			rec_emit(s, c->data, cut);
-		*from = cut;
-		g->head = c;
-		return c;
+			rec_emit(s, c->data, c->len);
+		free(c);
+		c = next;
 	}
-	g->head = NULL;
-	return NULL;
+	g->head = c;
+	if (!c)
+		return NULL;
+	*from = k ? chunk_cut(in, c, k) : 0;
+	if (s)
+		rec_emit(s, c->data, *from);
+	return c;
 }
 
 static void ring_free(struct rchunk *c)
@@ -505,6 +526,7 @@ int rec_tail_find(struct rin *in, unsigned long long n, struct rkeep *k)
 {
 	struct ring g = {0};
 	off_t cur;
+	unsigned long long x;
 	int r = seek_find(in, n, &cur, &k->start, &k->end);
 
 	k->list = NULL;
@@ -520,12 +542,9 @@ int rec_tail_find(struct rin *in, unsigned long long n, struct rkeep *k)
 		ring_free(g.head);
 		return -1;
 	}
-	{
-		unsigned long long x = ring_excess(in, &g);
-
-		k->skipped = g.dropped || x > 0;
-		k->list = ring_walk(in, &g, x, NULL, &k->from);
-	}
+	x = ring_excess(in, &g);
+	k->skipped = g.dropped || x > 0;
+	k->list = ring_walk(in, &g, x, NULL, &k->from);
 	return 0;
 }
 
@@ -539,6 +558,7 @@ int rec_tail_emit(struct rin *in, struct rsink *s, struct rkeep *k)
 		lseek(in->fd, k->start, SEEK_SET);
 		in->pos = in->len = 0;
 		in->eof = 0;
+		in->nokcopy = 0;   /* a new position: worth a sendfile again */
 		return copy_bytes(in, s, REC_ALL);
 	}
 	for (; c; c = c->next) {

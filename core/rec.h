@@ -29,6 +29,7 @@ struct rin {
 	int ird, bytes;
 	int seekable;             /* regular file: seek and pread are used */
 	int counting;             /* keep nbytes/ndelim exact (-C) */
+	int nokcopy;              /* sendfile tried (or impossible) here */
 	char *buf;
 	size_t pos, len;          /* unread data is buf[pos..len) */
 	int eof, err;
