@@ -7,6 +7,7 @@
  *   tails_obs.c  head/tail personalities: the obsolete forms (-5, +5cf)
  *   tails_run.c  the per-input driver: open, header, plan, count, errors
  *   tails_fol.c  after the inputs: -f/-F through core/follow.c
+ *   tails_out.c  stdout failures, worded and timed as GNU head/tail do
  *
  * A plan is a head part (emit or skip the first N records), then a tail
  * part on what is left (keep the last N, drop the last N, or everything
@@ -42,6 +43,10 @@ struct tplan {
 	int nfiles;
 	/* while running */
 	int hdr_done, last_idx;
+	/* GNU's stdio replayed (tails_out.c): output at the last flush point,
+	 * a header since, GNU has written, a quiet flush failed (errno) */
+	unsigned long long gmark;
+	int ghdr, gwrote, gerr;
 	struct rsink sink;
 	struct fwatch *watch;
 };
@@ -54,6 +59,13 @@ int tails_run(struct tplan *p);
 
 /* tails_fol.c */
 void tails_follow(struct tplan *p);
+
+/* tails_out.c: after each input (may exit), before a message about an
+ * input (keeps errno), at the end, and for each round of -f data */
+void tails_input_done(struct tplan *p);
+void tails_flush_quiet(struct tplan *p);
+void tails_out_end(struct tplan *p);
+void tails_follow_flush(struct tplan *p);
 
 /* tails_cfg.c */
 char **tails_defaults(int *argc, char **argv);

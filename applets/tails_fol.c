@@ -1,6 +1,7 @@
 /* tails_fol.c: after the inputs, -f/-F: core/follow.c reads, the callbacks
  * here print the data and GNU tail's words for what happened to a file. */
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/types.h>
 
@@ -18,7 +19,7 @@ static void on_data(void *ctx, int idx, const char *b, size_t n)
 		tails_header(p, idx, p->watch[idx].name);
 	p->last_idx = idx;
 	rec_emit(&p->sink, b, n);
-	out_flush();
+	tails_follow_flush(p);
 }
 
 static void on_event(void *ctx, int idx, enum fol_event ev, int err)
@@ -26,7 +27,7 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 	struct tplan *p = ctx;
 	const char *n = p->watch[idx].name;
 
-	out_flush();
+	tails_flush_quiet(p);
 	errno = err;
 	if (ev == FOL_GONE && !p->retry)   /* GNU drops the name: plain wording */
 		warn("%s:", quotef(n));
@@ -77,7 +78,7 @@ void tails_follow(struct tplan *p)
 			fail(1, "no files remaining");
 		return;
 	}
-	out_flush();
+	tails_follow_flush(p);
 	c.by_name = p->by_name;
 	c.retry = p->retry;
 	c.pid = (pid_t)p->pid;
@@ -89,6 +90,11 @@ void tails_follow(struct tplan *p)
 	case 2:
 		if (p->who == 't')
 			fail(1, "no files remaining");
+		break;
+	case 1:   /* stdout's reader is gone: GNU raises SIGPIPE (status 141);
+		   * if that is ignored, end as on EPIPE: silent, exit 1 */
+		raise(SIGPIPE);
+		out_error = EPIPE;
 		break;
 	case 0:   /* --pid ended it; GNU's inotify loop then exits 0 */
 		if (p->by_name && opened)

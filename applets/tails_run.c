@@ -56,10 +56,13 @@ void tails_header(struct tplan *p, int idx, const char *name)
 	    (skip == len || (unsigned char)h[skip] != p->eor)) {
 		out_str(p->delimit);
 		out_char((char)p->eor);
+		p->sink.nout += strlen(p->delimit) + 1;
 	}
 	out_write(h + skip, len - skip);
+	p->sink.nout += len - skip;
 	free(h);
 	p->hdr_done = 1;
+	p->ghdr = 1;
 }
 
 static void divider(struct tplan *p)
@@ -68,6 +71,7 @@ static void divider(struct tplan *p)
 		return;
 	out_str(p->divider);
 	out_char((char)p->eor);
+	p->sink.nout += strlen(p->divider) + 1;
 }
 
 /* keep the last tn records; the divider marks records left out between a
@@ -134,7 +138,7 @@ static void put_count(struct tplan *p, const struct rin *in)
 		write_all(p->countfd, b, (size_t)n);
 }
 
-static int open_input(const char *f)
+static int open_input(struct tplan *p, const char *f)
 {
 	int fd;
 
@@ -142,7 +146,7 @@ static int open_input(const char *f)
 		return 0;
 	fd = open(f, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		out_flush();    /* GNU's error() flushes stdout first */
+		tails_flush_quiet(p);   /* GNU's error() flushes stdout first */
 		fail(1, "cannot open %s for reading:", quote(f));
 	}
 	return fd;
@@ -156,7 +160,7 @@ static int followable(struct tplan *p, const struct stat *st, int fd,
 		return 1;
 	if (S_ISFIFO(st->st_mode) && fd == 0)
 		return 0;   /* a pipe is followed to its EOF: done */
-	out_flush();
+	tails_flush_quiet(p);
 	if (p->who == 't')   /* -F keeps trying the name, so GNU does not give up */
 		fail(1, "%s: cannot follow end of this type of file%s",
 		    quotef(tails_display(f)), p->retry ? "" : "; giving up on this name");
@@ -196,7 +200,7 @@ static void do_input(struct tplan *p, int idx)
 {
 	const char *f = p->files[idx];
 	struct rin in;
-	int fd = open_input(f), r;
+	int fd = open_input(p, f), r;
 
 	p->watch[idx].name = tails_display(f);
 	p->watch[idx].fd = -1;
@@ -208,7 +212,7 @@ static void do_input(struct tplan *p, int idx)
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	r = run_plan(p, &in);
 	if (r) {
-		out_flush();
+		tails_flush_quiet(p);
 		errno = in.err;
 		fail(1, "error reading %s:", quote(tails_display(f)));
 		if (read_error_fatal(p))
@@ -217,16 +221,6 @@ static void do_input(struct tplan *p, int idx)
 	put_count(p, &in);
 	rec_free(&in);
 	keep_or_close(p, idx, fd, r);
-}
-
-/* a write error met before the final flush: GNU's xwrite wording */
-static void report_write_error(void)
-{
-	if (!out_error || out_error == EPIPE)
-		return;
-	errno = out_error;
-	fail(1, "error writing %s:", quote("standard output"));
-	out_error = EPIPE;   /* keeps xexit from reporting it a second time */
 }
 
 int tails_run(struct tplan *p)
@@ -240,10 +234,12 @@ int tails_run(struct tplan *p)
 	p->watch = xmalloc(sizeof *p->watch * (size_t)p->nfiles);
 	memset(p->watch, 0, sizeof *p->watch * (size_t)p->nfiles);
 	p->last_idx = -1;
-	for (i = 0; i < p->nfiles && !out_error; i++)
+	for (i = 0; i < p->nfiles && !out_error; i++) {
 		do_input(p, i);
+		tails_input_done(p);
+	}
 	if (p->follow && !out_error)
 		tails_follow(p);
-	report_write_error();
+	tails_out_end(p);
 	return qb_status;
 }

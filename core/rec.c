@@ -109,30 +109,18 @@ static ssize_t fill(struct rin *in)
 	return r;
 }
 
-void rec_emit(struct rsink *s, const char *p, size_t n)
+/* rows one by one: the budget counts them, -e replaces each delimiter */
+static void emit_rows(struct rsink *s, const char *p, size_t n)
 {
-	const char *e = p + n;
+	const char *b = p, *e = p + n;
 
-	if (!n || !s->left)
-		return;
-	if (s->bytes) {
-		if (n > s->left)
-			n = (size_t)s->left;
-		if (s->left != REC_ALL)
-			s->left -= n;
-		out_write(p, n);
-		return;
-	}
-	if (s->left == REC_ALL && s->eor == s->ird) {
-		out_write(p, n);
-		return;
-	}
 	while (p < e && s->left) {
 		const char *d = memchr(p, s->ird, (size_t)(e - p));
 
 		if (!d) {       /* a record continued by the next block */
 			out_write(p, (size_t)(e - p));
-			return;
+			p = e;
+			break;
 		}
 		out_write(p, (size_t)(d - p));
 		out_char((char)s->eor);
@@ -140,6 +128,23 @@ void rec_emit(struct rsink *s, const char *p, size_t n)
 			s->left--;
 		p = d + 1;
 	}
+	s->nout += (unsigned long long)(p - b);
+}
+
+void rec_emit(struct rsink *s, const char *p, size_t n)
+{
+	if (!n || !s->left)
+		return;
+	if (!s->bytes && (s->left != REC_ALL || s->eor != s->ird)) {
+		emit_rows(s, p, n);
+		return;
+	}
+	if (s->bytes && n > s->left)
+		n = (size_t)s->left;
+	if (s->bytes && s->left != REC_ALL)
+		s->left -= n;
+	s->nout += n;
+	out_write(p, n);
 }
 
 static int plain(const struct rsink *s)
@@ -202,8 +207,11 @@ static int copy_bytes(struct rin *in, struct rsink *s, unsigned long long n)
 	while (n && s->left && !out_error) {
 		ssize_t r;
 		size_t take;
+		unsigned long long before = n;
+		int failed = plain(s) && kcopy(in, &n);
 
-		if (plain(s) && kcopy(in, &n))
+		s->nout += before - n;
+		if (failed)
 			return 0;   /* output failed */
 		r = fill(in);
 		if (r <= 0)

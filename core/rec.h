@@ -22,6 +22,7 @@ struct rsink {
 	int ird, eor;             /* delimiter in, terminator out (rows) */
 	int bytes;                /* records are bytes */
 	unsigned long long left;  /* records still allowed out (-o), REC_ALL */
+	unsigned long long nout;  /* bytes given to stdout so far */
 };
 
 struct rin {
