@@ -68,7 +68,9 @@ static int anything(struct tplan *p, int *files)
 
 void tails_follow(struct tplan *p)
 {
-	struct follow_cfg c = {0};
+	struct follow_cfg c = {.by_name = p->by_name, .retry = p->retry,
+	    .pid = (pid_t)p->pid, .interval = p->interval, .ctx = p,
+	    .data = on_data, .event = on_event};
 	int i, files, opened = 0;
 
 	for (i = 0; i < p->nfiles; i++)
@@ -79,13 +81,6 @@ void tails_follow(struct tplan *p)
 		return;
 	}
 	tails_follow_flush(p);
-	c.by_name = p->by_name;
-	c.retry = p->retry;
-	c.pid = (pid_t)p->pid;
-	c.interval = p->interval;
-	c.ctx = p;
-	c.data = on_data;
-	c.event = on_event;
 	switch (follow_run(p->watch, p->nfiles, &c)) {
 	case 2:
 		if (p->who == 't')

@@ -251,6 +251,15 @@ static int gnu_help(int who, const struct optset *os, const struct gctx *g)
 	return 0;
 }
 
+/* GNU's defaults: 10 lines, newline rows, headers by newline, -s 1.0 */
+static void gnu_init(struct gctx *g, struct tplan *p, int who, int argc)
+{
+	p->who = who, p->ird = p->eor = p->hdr_eor = '\n';
+	p->omax = REC_ALL, p->countfd = -1, p->interval = 1.0;
+	g->p = p, g->who = who, g->n = 10, g->count_lines = 1;
+	g->files = xmalloc(sizeof *g->files * (size_t)(argc + 1));
+}
+
 static int gnu_main(int who, int argc, char **argv)
 {
 	static const char *const dash[] = {"-"};
@@ -260,10 +269,7 @@ static int gnu_main(int who, int argc, char **argv)
 	    OPT_GNU, NULL};
 
 	qb_prog = argv[0];   /* GNU names itself as invoked */
-	p.who = who, p.ird = p.eor = p.hdr_eor = '\n';
-	p.omax = REC_ALL, p.countfd = -1, p.interval = 1.0;
-	g.p = &p, g.who = who, g.n = 10, g.count_lines = 1;
-	g.files = xmalloc(sizeof *g.files * (size_t)(argc + 1));
+	gnu_init(&g, &p, who, argc);
 	if (gnu_obsolete(&g, &argc, &argv))
 		return 1;
 	if (opt_parse(&os, argc, argv, gnu_cb, &g)) {

@@ -53,36 +53,39 @@ static void take_news(struct fwatch *w, int idx, const struct follow_cfg *c, cha
 }
 
 /* -F: the name may now point elsewhere, or nowhere */
+/* the old file: what was written to it before it went, then close it */
+static void let_go(struct fwatch *w, int idx, const struct follow_cfg *c, char *buf)
+{
+	if (w->fd < 0)
+		return;
+	drain(w, idx, c, buf);
+	close(w->fd);
+	w->fd = -1;
+}
+
 static void check_name(struct fwatch *w, int idx, const struct follow_cfg *c, char *buf)
 {
 	struct stat st;
-	int fd;
+	int fd, was_open = w->fd >= 0;
 
 	if (stat(w->name, &st)) {
 		int e = errno;
 
-		if (w->fd >= 0) {
-			drain(w, idx, c, buf);
-			close(w->fd);
-			w->fd = -1;
-		}
+		let_go(w, idx, c, buf);
 		if (!w->gone)
 			c->event(c->ctx, idx, FOL_GONE, e);
 		w->gone = 1;
 		return;
 	}
-	if (w->fd >= 0 && st.st_ino == w->ino && st.st_dev == w->dev)
+	if (was_open && st.st_ino == w->ino && st.st_dev == w->dev)
 		return;
 	if (!S_ISREG(st.st_mode))
 		return;     /* untailable (a directory...): wait for a file */
 	fd = open(w->name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (w->fd >= 0) {
-		drain(w, idx, c, buf);
-		close(w->fd);
-	}
-	c->event(c->ctx, idx, w->gone || w->fd < 0 ? FOL_APPEARED : FOL_REPLACED, 0);
+	let_go(w, idx, c, buf);
+	c->event(c->ctx, idx, w->gone || !was_open ? FOL_APPEARED : FOL_REPLACED, 0);
 	w->wd = -1;   /* the watch is on the old file: sweep adds a fresh one */
 	w->fd = fd;
 	w->dev = st.st_dev;
@@ -159,12 +162,13 @@ static int wait_change(int ifd, const struct follow_cfg *c, int outpipe, int bli
 int follow_run(struct fwatch *w, int n, const struct follow_cfg *c)
 {
 	char *buf = malloc(FBUF);
-	int ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC), i, r = 0;
+	int ifd, i, r = 0;
 	struct stat st;
 	int outpipe = !fstat(1, &st) && S_ISFIFO(st.st_mode);
 
 	if (!buf)
 		return 0;
+	ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	for (i = 0; i < n; i++)
 		w[i].wd = -1;
 	if (ifd >= 0 && c->by_name)
