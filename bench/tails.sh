@@ -1,19 +1,21 @@
 #!/bin/sh
-# bench/tails.sh: quickbox head/tail/tails side by side with GNU coreutils on
-# a generated file and through a pipe. One measurement a line:
-#   LABEL<TAB>VALUE<TAB>UNIT
-# Times are the minimum wall time of REPS runs (fork+exec+wait4, output to
-# /dev/null); RSS is the peak resident set of the tool itself (wait4).
+# bench/tails.sh: quickbox head/tail side by side with GNU coreutils on a
+# generated file and through a pipe. One measurement a line:
+#   LABEL (UNIT)<TAB>GNU<TAB>QUICKBOX<TAB>QUICKBOX/GNU
+# (a ratio under 1: quickbox is faster or smaller). Times are the minimum
+# wall time of REPS runs (fork+exec+wait4, output to /dev/null); RSS is the
+# peak resident set of the tool itself (wait4). About a minute at 1G on a
+# 2-core machine, most of it making the file; notes go to stderr.
 #
-#   SIZE=1G (default; 64M, 256M... with K/M/G)  REPS=5
-#   QB=path/to/quickbox (default ./quickbox)    GNU=/usr/bin
+#   sh bench/tails.sh [QUICKBOX]      (default $QB, else ./quickbox)
+#   SIZE=1G (default; 64M, 256M... with K/M/G)  REPS=5  GNU=/usr/bin
 #   TMPDIR=where the file is generated (removed at exit, even on Ctrl-C)
-# bench.sh calls it as:  SIZE=${SIZE:-1G} sh bench/tails.sh
+# bench.sh calls it as:  sh bench/tails.sh "$QUICKBOX"
 set -eu
 SIZE=${SIZE:-1G}
 REPS=${REPS:-5}
 GNU=${GNU:-/usr/bin}
-QB=${QB:-./quickbox}
+QB=${1:-${QB:-./quickbox}}
 CC=${CC:-cc}
 case $QB in /*) ;; *) QB=$(pwd)/$QB ;; esac
 [ -x "$QB" ] || { echo "bench/tails.sh: no quickbox at $QB (make first)" >&2; exit 1; }
@@ -76,20 +78,27 @@ C
 # the data: base64 rows of 76 chars, SIZE bytes
 head -c $((size / 4 * 3)) /dev/urandom | base64 > "$dir/f" 2>/dev/null || true
 truncate -s "$size" "$dir/f"
-printf 'size\t%s\tbytes\nlines\t%s\tlines\n' "$size" "$(wc -l < "$dir/f")"
+echo "# bench/tails.sh: $size bytes, $(wc -l < "$dir/f") lines, min of $REPS runs" >&2
 ln -s "$QB" "$dir/head"; ln -s "$QB" "$dir/tail"
 
-run() {   # LABEL MODE TOOL ARGS...: MODE is file or pipe
+line() {   # LABEL GNU QB: one line, with the ratio
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" \
+	    "$(awk -v g="$2" -v q="$3" 'BEGIN { printf "%.3f", (g > 0 ? q / g : 0) }')"
+}
+
+time1() {   # REPS MODE BIN ARGS...: "min_ms max_rss_kib"; MODE file or pipe
+	reps=$1 mode=$2
+	shift 2
+	if [ "$mode" = pipe ]; then "$dir/timer" "$reps" -p "$dir/f" "$@"
+	else "$dir/timer" "$reps" -f "$dir/f" "$@"; fi
+}
+
+run() {   # LABEL MODE TOOL ARGS...
 	label=$1 mode=$2 tool=$3
 	shift 3
-	for who in gnu qb; do
-		if [ $who = gnu ]; then bin=$GNU/$tool; else bin=$dir/$tool; fi
-		if [ "$mode" = pipe ]; then set -- -p "$dir/f" "$bin" "$@"; else set -- -f "$dir/f" "$bin" "$@"; fi
-		r=$("$dir/timer" "$REPS" "$@")
-		shift 3
-		printf '%s %s\t%s\tms\n' "$who" "$label" "${r% *}"
-		last_rss=${r#* }
-	done
+	g=$(time1 "$REPS" "$mode" "$GNU/$tool" "$@")
+	q=$(time1 "$REPS" "$mode" "$dir/$tool" "$@")
+	line "$label (ms)" "${g% *}" "${q% *}"
 }
 # keep the file in the page cache first, as a real re-run would
 cat "$dir/f" > /dev/null
@@ -100,11 +109,8 @@ run "head -c $half FILE" file head -c "$half"
 run "cat FILE | tail -n 10" pipe tail -n 10
 run "cat FILE | tail -n 1000000" pipe tail -n 1000000
 kept=$("$GNU/tail" -n 1000000 "$dir/f" | wc -c)
-for who in gnu qb; do
-	if [ $who = gnu ]; then bin=$GNU/tail; else bin=$dir/tail; fi
-	r=$("$dir/timer" 1 -p "$dir/f" "$bin" -n 1000000)
-	rss=${r#* }
-	printf '%s peak RSS, cat FILE | tail -n 1000000\t%s\tKiB\n' "$who" "$rss"
-	printf '%s RSS / data kept (%s bytes)\t%s\tratio\n' "$who" "$kept" \
-	    "$(awk -v r="$rss" -v k="$kept" 'BEGIN { printf "%.3f", r * 1024 / k }')"
-done
+g=$(time1 1 pipe "$GNU/tail" -n 1000000)
+q=$(time1 1 pipe "$dir/tail" -n 1000000)
+line "peak RSS, cat FILE | tail -n 1000000 (KiB)" "${g#* }" "${q#* }"
+per() { awk -v r="$1" -v k="$kept" 'BEGIN { printf "%.3f", r * 1024 / k }'; }
+line "peak RSS / data kept ($kept bytes)" "$(per "${g#* }")" "$(per "${q#* }")"

@@ -1,4 +1,4 @@
-/* rec.c: the record engine (rows or bytes; seek-from-end or chunk ring). */
+/* rec.c: the record engine, reading forwards: buffered reads, emit, copy, skip. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -10,22 +10,9 @@
 #include "err.h"
 #include "out.h"
 #include "rec.h"
+#include "recint.h"
 
-/* 128 KiB reads: on a cached 1 GiB file, head -c 512M took 35 ms against
- * 65 ms with 8 KiB reads, head -n 1000000 16.6 against 19.1 ms. */
-#define RBUF (128 * 1024)
-/* pipe tails keep whole chunks; 256 KiB keeps the slack (at most one chunk
- * beyond the records kept, plus one spare) small against a big tail */
-#define CHUNK (256 * 1024)
-
-struct rchunk {
-	struct rchunk *next;
-	size_t len;
-	unsigned long long nrec;  /* delimiters (rows) or bytes in data */
-	char data[CHUNK];
-};
-
-static unsigned long long count_delim(const char *p, size_t n, int c)
+unsigned long long rec_count_delim(const char *p, size_t n, int c)
 {
 	const char *e = p + n;
 	unsigned long long k = 0;
@@ -44,12 +31,13 @@ static void account(struct rin *in, const char *p, size_t n)
 		return;
 	in->nbytes += n;
 	if (!in->bytes)
-		in->ndelim += count_delim(p, n, in->ird);
+		in->ndelim += rec_count_delim(p, n, in->ird);
 }
 
 void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 {
 	struct stat st;
+	int ok = !fstat(fd, &st);
 
 	memset(in, 0, sizeof *in);
 	in->fd = fd;
@@ -58,12 +46,13 @@ void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 	in->counting = counting;
 	in->lastc = -1;
 	/* counting must see every byte, so it never seeks around data */
-	in->seekable = !counting && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	in->seekable = !counting && ok && S_ISREG(st.st_mode) &&
 	    lseek(fd, 0, SEEK_CUR) >= 0;
+	in->nokcopy = !in->seekable;
 	in->buf = xmalloc(RBUF);
 	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups. bench/tails.sh
 	 * on 1 GiB: cat | tail -n 10 400 -> 258 ms, -n 1000000 814 -> 365 ms */
-	if (!fstat(fd, &st) && S_ISFIFO(st.st_mode))
+	if (ok && S_ISFIFO(st.st_mode))
 		fcntl(fd, F_SETPIPE_SZ, 1 << 20);
 }
 
@@ -71,6 +60,25 @@ void rec_free(struct rin *in)
 {
 	free(in->buf);
 	in->buf = NULL;
+}
+
+/* one read into p (EINTR retried), accounted: >0, 0 at EOF (eof set), -1
+ * with in->err */
+ssize_t rec_read(struct rin *in, char *p, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(in->fd, p, n);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		in->err = errno;
+		return -1;
+	}
+	if (r == 0)
+		in->eof = 1;
+	account(in, p, (size_t)r);
+	return r;
 }
 
 /* bytes available in buf, refilling when empty: >0, 0 at EOF, -1 error */
@@ -83,44 +91,23 @@ static ssize_t fill(struct rin *in)
 	in->pos = in->len = 0;
 	if (in->eof)
 		return 0;
-	do
-		r = read(in->fd, in->buf, RBUF);
-	while (r < 0 && errno == EINTR);
-	if (r < 0) {
-		in->err = errno;
-		return -1;
-	}
-	if (r == 0)
-		in->eof = 1;
-	in->len = (size_t)r;
-	account(in, in->buf, in->len);
+	r = rec_read(in, in->buf, RBUF);
+	in->len = r > 0 ? (size_t)r : 0;
 	return r;
 }
 
-void rec_emit(struct rsink *s, const char *p, size_t n)
+/* rows one by one: the budget counts them, -e replaces each delimiter */
+static void emit_rows(struct rsink *s, const char *p, size_t n)
 {
-	const char *e = p + n;
+	const char *b = p, *e = p + n;
 
-	if (!n || !s->left)
-		return;
-	if (s->bytes) {
-		if (n > s->left)
-			n = (size_t)s->left;
-		if (s->left != REC_ALL)
-			s->left -= n;
-		out_write(p, n);
-		return;
-	}
-	if (s->left == REC_ALL && s->eor == s->ird) {
-		out_write(p, n);
-		return;
-	}
 	while (p < e && s->left) {
 		const char *d = memchr(p, s->ird, (size_t)(e - p));
 
 		if (!d) {       /* a record continued by the next block */
 			out_write(p, (size_t)(e - p));
-			return;
+			p = e;
+			break;
 		}
 		out_write(p, (size_t)(d - p));
 		out_char((char)s->eor);
@@ -128,6 +115,23 @@ void rec_emit(struct rsink *s, const char *p, size_t n)
 			s->left--;
 		p = d + 1;
 	}
+	s->nout += (unsigned long long)(p - b);
+}
+
+void rec_emit(struct rsink *s, const char *p, size_t n)
+{
+	if (!n || !s->left)
+		return;
+	if (!s->bytes && (s->left != REC_ALL || s->eor != s->ird)) {
+		emit_rows(s, p, n);
+		return;
+	}
+	if (s->bytes && n > s->left)
+		n = (size_t)s->left;
+	if (s->bytes && s->left != REC_ALL)
+		s->left -= n;
+	s->nout += n;
+	out_write(p, n);
 }
 
 static int plain(const struct rsink *s)
@@ -135,25 +139,10 @@ static int plain(const struct rsink *s)
 	return s->left == REC_ALL && (s->bytes || s->eor == s->ird);
 }
 
-/* file to out_fd inside the kernel (sendfile): head -c 512M > /dev/null
- * 17.6 ms against 35 ms with 128 KiB read+write (docs/tails.md). Only for big
- * copies, and never the last byte, which goes through out.h so that
- * out_lastbyte() (tails -D) stays right. 1 copied, 0 not possible here. */
-static int kcopy(struct rin *in, unsigned long long *n)
+/* sendfile want bytes to out_fd, counting them off *n: 0 done or not
+ * possible (the caller goes on with read/write), 1 output failed */
+static int send_bytes(struct rin *in, unsigned long long want, unsigned long long *n)
 {
-	struct stat st;
-	off_t cur;
-	unsigned long long want;
-
-	if (!in->seekable || in->pos < in->len || *n < (1u << 20) || out_error ||
-	    fstat(in->fd, &st) || (cur = lseek(in->fd, 0, SEEK_CUR)) < 0 ||
-	    st.st_size - cur < (1 << 20))
-		return 0;
-	want = (unsigned long long)(st.st_size - cur) - 1;
-	if (want > *n - 1)
-		want = *n - 1;
-	if (out_flush())
-		return 1;
 	while (want) {
 		size_t chunk = want > (1u << 30) ? (1u << 30) : (size_t)want;
 		ssize_t r = sendfile(out_fd, in->fd, NULL, chunk);
@@ -170,17 +159,46 @@ static int kcopy(struct rin *in, unsigned long long *n)
 		*n -= (unsigned long long)r;
 		want -= (unsigned long long)r;
 	}
-	return 0;   /* the rest (at least the last byte) the usual way */
+	return 0;
+}
+
+/* file to out_fd inside the kernel (sendfile): head -c 512M > /dev/null
+ * 17.6 ms against 35 ms with 128 KiB read+write (docs/tails.md). Only for big
+ * copies, and never the last byte, which goes through out.h so that
+ * out_lastbyte() (tails -D) stays right. Tried once per input (nokcopy):
+ * whatever the outcome, asking again would only repeat the fstat and lseek
+ * on every later block. 1 output failed, 0 go on with read/write. */
+static int kcopy(struct rin *in, unsigned long long *n)
+{
+	struct stat st;
+	off_t cur;
+	unsigned long long want;
+
+	if (in->nokcopy || in->pos < in->len)
+		return 0;   /* buffered data goes first: maybe next time */
+	in->nokcopy = 1;
+	if (*n < (1u << 20) || out_error || fstat(in->fd, &st) ||
+	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0 || st.st_size - cur < (1 << 20))
+		return 0;
+	want = (unsigned long long)(st.st_size - cur) - 1;
+	if (want > *n - 1)
+		want = *n - 1;
+	if (out_flush())
+		return 1;
+	return send_bytes(in, want, n);
 }
 
 /* emit exactly n raw bytes (or to EOF); rows only matter to the sink */
-static int copy_bytes(struct rin *in, struct rsink *s, unsigned long long n)
+int rec_copy_bytes(struct rin *in, struct rsink *s, unsigned long long n)
 {
 	while (n && s->left && !out_error) {
 		ssize_t r;
 		size_t take;
+		unsigned long long before = n;
+		int failed = plain(s) && kcopy(in, &n);
 
-		if (plain(s) && kcopy(in, &n))
+		s->nout += before - n;
+		if (failed)
 			return 0;   /* output failed */
 		r = fill(in);
 		if (r <= 0)
@@ -196,7 +214,7 @@ static int copy_bytes(struct rin *in, struct rsink *s, unsigned long long n)
 int rec_copy(struct rin *in, struct rsink *s, unsigned long long n)
 {
 	if (in->bytes || n == REC_ALL)
-		return copy_bytes(in, s, n);
+		return rec_copy_bytes(in, s, n);
 	while (n && s->left && !out_error) {
 		ssize_t r = fill(in);
 		const char *p, *e, *d;
@@ -232,6 +250,23 @@ static void seek_skip(struct rin *in, unsigned long long *n)
 	}
 }
 
+/* consume up to *n records of the buffered data, counting them off */
+static void skip_buffered(struct rin *in, unsigned long long *n)
+{
+	const char *p = in->buf + in->pos, *e = in->buf + in->len, *d;
+
+	if (in->bytes) {
+		size_t take = (size_t)(e - p) < *n ? (size_t)(e - p) : (size_t)*n;
+
+		in->pos += take;
+		*n -= take;
+		return;
+	}
+	while (*n && (d = memchr(p, in->ird, (size_t)(e - p))))
+		p = d + 1, (*n)--;
+	in->pos = *n ? in->len : (size_t)(p - in->buf);
+}
+
 int rec_skip(struct rin *in, unsigned long long n)
 {
 	while (n) {
@@ -245,18 +280,7 @@ int rec_skip(struct rin *in, unsigned long long n)
 		r = fill(in);
 		if (r <= 0)
 			return (int)r;
-		if (in->bytes) {
-			size_t take = (unsigned long long)r < n ? (size_t)r : (size_t)n;
-
-			in->pos += take;
-			n -= take;
-		} else {
-			const char *p = in->buf + in->pos, *e = in->buf + in->len, *d;
-
-			while (n && (d = memchr(p, in->ird, (size_t)(e - p))))
-				p = d + 1, n--;
-			in->pos = n ? in->len : (size_t)(p - in->buf);
-		}
+		skip_buffered(in, &n);
 	}
 	return 0;
 }
@@ -283,295 +307,4 @@ unsigned long long rec_count(const struct rin *in)
 	if (in->bytes)
 		return in->nbytes;
 	return in->ndelim + (in->nbytes && in->lastc != in->ird);
-}
-
-/* ---- seekable inputs: find the tail by reading backwards ---- */
-
-static int pread_all(int fd, char *p, size_t n, off_t at)
-{
-	while (n) {
-		ssize_t r = pread(fd, p, n, at);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return r < 0 ? -1 : (errno = EIO, -1);
-		p += r, n -= (size_t)r, at += r;
-	}
-	return 0;
-}
-
-/* start offset of the last n rows in [cur,end); a final delimiter ends the
- * last row rather than starting an empty one */
-static off_t scan_back(struct rin *in, off_t cur, off_t end, unsigned long long n)
-{
-	off_t p = end;
-	int first = 1;
-
-	while (p > cur) {
-		size_t blk = p - cur > RBUF ? RBUF : (size_t)(p - cur), i;
-
-		p -= (off_t)blk;
-		if (pread_all(in->fd, in->buf, blk, p)) {
-			in->err = errno;
-			return -1;
-		}
-		i = blk;
-		if (first && (unsigned char)in->buf[blk - 1] == in->ird)
-			i--;
-		first = 0;
-		while (i) {
-			const char *d = memrchr(in->buf, in->ird, i);
-
-			if (!d)
-				break;
-			if (--n == 0)
-				return p + (d - in->buf) + 1;
-			i = (size_t)(d - in->buf);
-		}
-	}
-	return cur;
-}
-
-/* [*cur, *start, *end) of the rest of a regular file: 1 found, 0 use the
- * stream path (size 0: /proc and the like), -1 error */
-static int seek_find(struct rin *in, unsigned long long n, off_t *cur,
-    off_t *start, off_t *end)
-{
-	struct stat st;
-	off_t c;
-
-	if (!in->seekable || fstat(in->fd, &st) || st.st_size <= 0)
-		return 0;
-	c = lseek(in->fd, 0, SEEK_CUR);
-	if (c < 0)
-		return 0;
-	c -= (off_t)(in->len - in->pos);
-	in->pos = in->len = 0;
-	*cur = c;
-	*end = st.st_size > c ? st.st_size : c;
-	if (in->bytes)
-		*start = (unsigned long long)(*end - c) > n ? *end - (off_t)n : c;
-	else
-		*start = scan_back(in, c, *end, n);
-	lseek(in->fd, c, SEEK_SET);
-	return *start < 0 ? -1 : 1;
-}
-
-/* ---- pipes: a list of chunks holding just enough for the last n ---- */
-
-struct ring {
-	struct rchunk *head, *tail, *spare;
-	unsigned long long after;  /* records in the chunks after head */
-	unsigned long long n;
-	int dropped;
-};
-
-static struct rchunk *chunk_new(struct ring *g)
-{
-	struct rchunk *c = g->spare;
-
-	if (c)
-		g->spare = NULL;
-	else
-		c = xmalloc(sizeof *c);
-	c->next = NULL;
-	c->len = 0;
-	c->nrec = 0;
-	return c;
-}
-
-/* the last n records lie wholly after the head chunk */
-static int head_unneeded(const struct ring *g, int bytes)
-{
-	return g->head != g->tail && (bytes ? g->after >= g->n : g->after > g->n);
-}
-
-/* a chunk is full (or input ended): count it, then let old chunks go,
- * emitting them when s is given (drop-tail mode) */
-static void ring_settle(struct rin *in, struct ring *g, struct rsink *s)
-{
-	struct rchunk *t = g->tail;
-
-	t->nrec = in->bytes ? t->len : count_delim(t->data, t->len, in->ird);
-	if (t != g->head)
-		g->after += t->nrec;
-	while (head_unneeded(g, in->bytes)) {
-		struct rchunk *h = g->head;
-
-		if (s)
-			rec_emit(s, h->data, h->len);
-		g->head = h->next;
-		g->after -= g->head->nrec;
-		g->dropped = 1;
-		free(g->spare);
-		g->spare = h;
-	}
-}
-
-/* read the rest of the input into the ring */
-static int ring_fill(struct rin *in, struct ring *g, struct rsink *s)
-{
-	g->head = g->tail = chunk_new(g);
-	memcpy(g->tail->data, in->buf + in->pos, in->len - in->pos);
-	g->tail->len = in->len - in->pos;
-	in->pos = in->len = 0;
-	while (!in->eof) {
-		struct rchunk *t = g->tail;
-		ssize_t r;
-
-		if (t->len == CHUNK) {
-			ring_settle(in, g, s);
-			t = g->tail = t->next = chunk_new(g);
-		}
-		r = read(in->fd, t->data + t->len, CHUNK - t->len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			in->err = errno;
-			return -1;
-		}
-		if (r == 0)
-			in->eof = 1;
-		account(in, t->data + t->len, (size_t)r);
-		t->len += (size_t)r;
-	}
-	ring_settle(in, g, s);
-	return 0;
-}
-
-/* records before the last n in the ring */
-static unsigned long long ring_excess(const struct rin *in, const struct ring *g)
-{
-	unsigned long long total = g->head->nrec + g->after, need = g->n;
-
-	if (!in->bytes && total && in->lastc != in->ird)
-		need--;     /* the unterminated last row needs no delimiter */
-	return total > need ? total - need : 0;
-}
-
-/* walk k records into the ring (emitting them when s), freeing chunks left
- * behind; return the chunk and offset where the rest begins */
-static struct rchunk *ring_walk(struct rin *in, struct ring *g,
-    unsigned long long k, struct rsink *s, size_t *from)
-{
-	struct rchunk *c = g->head;
-
-	while (c) {
-		struct rchunk *next = c->next;
-		size_t cut = 0;
-
-		if (k && (in->bytes ? k < c->len : k <= c->nrec)) {
-			const char *p = c->data;
-
-			if (in->bytes)
-				cut = (size_t)k;
-			else {
-				for (; k; k--)
-					p = (const char *)memchr(p, in->ird,
-					    (size_t)(c->data + c->len - p)) + 1;
-				cut = (size_t)(p - c->data);
-			}
-			k = 0;
-		} else if (k) {
-			k -= c->nrec;
-			if (s)
-				rec_emit(s, c->data, c->len);
-			free(c);
-			c = next;
-			continue;
-		}
-		if (s)
-			rec_emit(s, c->data, cut);
-		*from = cut;
-		g->head = c;
-		return c;
-	}
-	g->head = NULL;
-	return NULL;
-}
-
-static void ring_free(struct rchunk *c)
-{
-	while (c) {
-		struct rchunk *n = c->next;
-
-		free(c);
-		c = n;
-	}
-}
-
-int rec_tail_find(struct rin *in, unsigned long long n, struct rkeep *k)
-{
-	struct ring g = {0};
-	off_t cur;
-	int r = seek_find(in, n, &cur, &k->start, &k->end);
-
-	k->list = NULL;
-	if (r) {
-		k->skipped = r > 0 && k->start > cur;
-		return r < 0 ? -1 : 0;
-	}
-	k->start = k->end = 0;
-	g.n = n;
-	r = ring_fill(in, &g, NULL);
-	free(g.spare);
-	if (r) {
-		ring_free(g.head);
-		return -1;
-	}
-	{
-		unsigned long long x = ring_excess(in, &g);
-
-		k->skipped = g.dropped || x > 0;
-		k->list = ring_walk(in, &g, x, NULL, &k->from);
-	}
-	return 0;
-}
-
-int rec_tail_emit(struct rin *in, struct rsink *s, struct rkeep *k)
-{
-	struct rchunk *c = k->list;
-
-	if (!c) {
-		if (k->end <= k->start)
-			return 0;
-		lseek(in->fd, k->start, SEEK_SET);
-		in->pos = in->len = 0;
-		in->eof = 0;
-		return copy_bytes(in, s, REC_ALL);
-	}
-	for (; c; c = c->next) {
-		rec_emit(s, c->data + k->from, c->len - k->from);
-		k->from = 0;
-	}
-	ring_free(k->list);
-	k->list = NULL;
-	return 0;
-}
-
-int rec_drop_tail(struct rin *in, struct rsink *s, unsigned long long n)
-{
-	struct ring g = {0};
-	off_t cur, start, end;
-	size_t from;
-	int r;
-
-	if (!n)
-		return copy_bytes(in, s, REC_ALL);
-	r = seek_find(in, n, &cur, &start, &end);
-	if (r < 0)
-		return -1;
-	if (r > 0) {
-		r = copy_bytes(in, s, (unsigned long long)(start - cur));
-		rec_unread(in);
-		return r;
-	}
-	g.n = n;
-	r = ring_fill(in, &g, s);
-	free(g.spare);
-	if (!r)
-		ring_walk(in, &g, ring_excess(in, &g), s, &from);
-	ring_free(g.head);
-	return r;
 }

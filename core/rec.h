@@ -22,6 +22,7 @@ struct rsink {
 	int ird, eor;             /* delimiter in, terminator out (rows) */
 	int bytes;                /* records are bytes */
 	unsigned long long left;  /* records still allowed out (-o), REC_ALL */
+	unsigned long long nout;  /* bytes given to stdout so far */
 };
 
 struct rin {
@@ -29,6 +30,7 @@ struct rin {
 	int ird, bytes;
 	int seekable;             /* regular file: seek and pread are used */
 	int counting;             /* keep nbytes/ndelim exact (-C) */
+	int nokcopy;              /* sendfile tried (or impossible) here */
 	char *buf;
 	size_t pos, len;          /* unread data is buf[pos..len) */
 	int eof, err;

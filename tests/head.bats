@@ -34,6 +34,21 @@ gnu_same() {
 	fi
 }
 
+# stdout is /dev/full: stderr and status must match GNU's (wording and
+# timing of its stdio flushes: tails_out.c)
+gnu_full() {
+	local t=$1 in=${STDIN:-s30k}
+	shift
+	local r1=0 r2=0
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" > /dev/full 2> "$D/e1" || r1=$?
+	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" > /dev/full 2> "$D/e2" || r2=$?
+	if ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
+		echo "differs on /dev/full: $t $* (status $r1 vs $r2)"
+		diff "$D/e1" "$D/e2"
+		return 1
+	fi
+}
+
 # the same through a pipe
 gnu_same_pipe() {
 	local t=$1 in=$2
@@ -119,4 +134,25 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
 
 @test "head -n with POSIXLY_CORRECT: options after operands are operands" {
 	(export POSIXLY_CORRECT=1; gnu_same head s20 -n 2 || exit 1)
+}
+
+@test "head write errors on /dev/full: GNU's wording at GNU's flush points" {
+	local a bad=0
+	# 4096 is /dev/full's stdio buffer: below, at and above it; a header
+	# before; a failed flush before a message, with and without data after
+	for a in "-c 10 s30k" "-c 4095 s30k" "-c 4096 s30k" "-c 4097 s30k" "-c 70000 s30k" \
+		"-c 1000 s30k nope" "-c 1000 s30k nope s30k" "-c 5000 s30k nope s30k" \
+		"-c 1000 nope s30k s30k" "-c 2030 s30k s30k" "-c 2048 s30k s30k" \
+		"-c 4081 -v s30k" "-c 4082 -v s30k" "-c 4083 -v s30k" "-n 1 s30k nope" \
+		"-n 1000 s30k" "-n 1100 s30k" "-c 1000 s30k dd s30k" "-n 5 dd s20" \
+		"-n -5 s20" "-n -5 s30k" "-c -150000 s30k" "-c 10" "-c 5000" "-n 10"; do
+		gnu_full head $a || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+@test "head: a failed flush before a message keeps the message's own reason" {
+	run --separate-stderr bash -c "cd '$D' && '$QBBIN/head' -c 1000 s30k nope > /dev/full"
+	[ "$status" = 1 ]
+	[ "${stderr_lines[0]}" = "$QBBIN/head: cannot open 'nope' for reading: No such file or directory" ]
 }

@@ -34,6 +34,21 @@ gnu_same() {
 	fi
 }
 
+# stdout is /dev/full: stderr and status must match GNU's (wording and
+# timing of its stdio flushes: tails_out.c)
+gnu_full() {
+	local t=$1 in=${STDIN:-s30k}
+	shift
+	local r1=0 r2=0
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" > /dev/full 2> "$D/e1" || r1=$?
+	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" > /dev/full 2> "$D/e2" || r2=$?
+	if ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
+		echo "differs on /dev/full: $t $* (status $r1 vs $r2)"
+		diff "$D/e1" "$D/e2"
+		return 1
+	fi
+}
+
 # the same through a pipe
 gnu_same_pipe() {
 	local t=$1 in=$2
@@ -228,4 +243,53 @@ tail: log: file truncated" ]
 		[ "$(cat "$d/err")" = "tail: log: No such file or directory
 tail: no files remaining" ]
 	done
+}
+
+@test "tail +fx FILE: not an obsolete form, so no -f either (GNU exits)" {
+	local t
+	for t in "$QBBIN/tail" "$REF/tail"; do
+		run timeout 10 bash -c 'cd "$1" && exec -a tail "$2" +fx s20' _ "$D" "$t"
+		[ "$status" = 1 ]
+		[ "${lines[0]}" = "tail: cannot open '+fx' for reading: No such file or directory" ]
+		[ "${lines[2]}" = 11 ]
+	done
+}
+
+@test "tail write errors on /dev/full: GNU's wording at GNU's flush points" {
+	local a bad=0
+	for a in "-c 10 s30k" "-c 4095 s30k" "-c 4096 s30k" "-c 4097 s30k" \
+		"-c 1000 s30k nope s30k" "-n 2 s30k nope s30k" "-n 1000 s30k nope s30k" \
+		"-n 1000 s30k" "-c 4082 -v s30k" "-c 4083 -v s30k" "-n +29990 s30k" \
+		"-n +1 s20" "-c 10" "-c 5000" "-n 600" "-n 1 dd s20" "-c 2000 s30k s30k"; do
+		gnu_full tail $a || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+# ARGS: run tail as argv[0]=tail from BIN into /dev/full, at most 10 s
+full_follow() {
+	timeout 10 bash -c 'cd "$1" && exec -a tail "$2" $3 > /dev/full' _ "$D" "$@"
+}
+
+@test "tail -f into /dev/full: GNU's two lines and 1, instead of following forever" {
+	local a
+	for a in "-f -n 10 s30k" "-F -n 10 s30k" "-f -n 1000 s30k"; do
+		run --separate-stderr full_follow "$REF/tail" "$a"
+		local want="$status $stderr"
+		run --separate-stderr full_follow "$QBBIN/tail" "$a"
+		echo "$a: $status $stderr / $want"
+		[ "$status $stderr" = "$want" ]
+		[ "$status" = 1 ]
+	done
+	run --separate-stderr timeout 10 bash -c "'$QBBIN/tails' -t 3 -f '$D/s20' > /dev/full"
+	[ "$status" = 1 ]
+	[ "$stderr" = "tails: write error: No space left on device" ]
+}
+
+@test "tail -f: a stdout pipe whose reader left ends it with SIGPIPE (141), or 1 when ignored" {
+	run bash -c "timeout 10 '$QBBIN/tail' -f '$D/s20' | head -c1 > /dev/null; echo \${PIPESTATUS[0]}"
+	[ "$output" = 141 ]
+	run --separate-stderr bash -c "trap '' PIPE; timeout 10 '$QBBIN/tail' -f '$D/s20' | head -c1 > /dev/null; echo \${PIPESTATUS[0]}"
+	[ "$output" = 1 ]
+	[ "$stderr" = "" ]
 }

@@ -1,0 +1,302 @@
+/* tails_gnu.c: the head and tail personalities (GNU coreutils 9.1): option
+ * tables, values, GNU's messages for bad ones, and the plan they make. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "applets.h"
+#include "err.h"
+#include "gnusize.h"
+#include "num.h"
+#include "opt.h"
+#include "out.h"
+#include "quote.h"
+#include "tails.h"
+
+enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
+	G_VERSION, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID, G_RETRY, G_SLEEP };
+
+/* the ids index both tables: tail_defs extends head_defs from G_FOLLOW on */
+static const struct optdef head_defs[] = {
+	{"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes"},
+	{"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM"},
+	{"quiet", 'q', OPT_FLAG, NULL, "never print headers giving file names"},
+	{"silent", 0, OPT_FLAG, NULL, "same as --quiet"},
+	{"verbose", 'v', OPT_FLAG, NULL, "always print headers giving file names"},
+	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
+	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
+	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
+	{NULL, 0, 0, NULL, NULL}
+};
+
+static const struct optdef tail_defs[] = {
+	{"bytes", 'c', OPT_VALUE, "[+]NUM", "output the last NUM bytes; +NUM: from byte NUM on"},
+	{"lines", 'n', OPT_VALUE, "[+]NUM", "output the last NUM lines (10); +NUM: from line NUM on"},
+	{"quiet", 'q', OPT_FLAG, NULL, "never output headers giving file names"},
+	{"silent", 0, OPT_FLAG, NULL, "same as --quiet"},
+	{"verbose", 'v', OPT_FLAG, NULL, "always output headers giving file names"},
+	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
+	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
+	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
+	{"follow", 0, OPT_OPTIONAL, "HOW", "output appended data as the file grows (name|descriptor)"},
+	{"", 'f', OPT_FLAG, NULL, "same as --follow=descriptor"},
+	{"", 'F', OPT_FLAG, NULL, "same as --follow=name --retry"},
+	{"max-unchanged-stats", 0, OPT_VALUE, "N", "accepted for compatibility (inotify needs none)"},
+	{"pid", 0, OPT_VALUE, "PID", "with -f, terminate after process PID dies"},
+	{"retry", 0, OPT_FLAG, NULL, "keep trying to open a file if it is inaccessible"},
+	{"sleep-interval", 's', OPT_VALUE, "N", "with -f, seconds between checks without inotify (1.0)"},
+	{NULL, 0, 0, NULL, NULL}
+};
+
+/* GNU's second line after a usage error (no program prefix) */
+void gnu_try_help(void)
+{
+	char b[600];
+	int n = snprintf(b, sizeof b, "Try '%s --help' for more information.\n", qb_prog);
+
+	write_all(2, b, n < 0 ? 0 : (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+	qb_status = 1;
+}
+
+/* -n/-c value: "invalid number of lines: 'x'" as GNU words it */
+int gnu_count(struct gctx *g, const char *v, int lines)
+{
+	unsigned long long n;
+	int r;
+
+	g->neg = 0;
+	if (*v == '+' && g->who == 't')
+		g->neg = 2;       /* tail +N: from N on; the '+' stays shown */
+	else if (*v == '-')
+		g->neg = 1, v++;
+	r = gnu_size(v, &n);
+	if (r) {
+		errno = r;
+		/* only an overflow gets GNU's ": Value too large..." suffix */
+		warn(r == EOVERFLOW ? "invalid number of %s: %s:" : "invalid number of %s: %s",
+		    lines ? "lines" : "bytes", quote(v));
+		g->reported = 1;
+		return -1;
+	}
+	g->n = n;
+	g->count_lines = lines;
+	return 0;
+}
+
+/* --follow=X: GNU's argmatch messages for a bad or ambiguous X */
+static int gnu_follow_how(struct gctx *g, const char *v)
+{
+	int name = v && *v && !strncmp("name", v, strlen(v));
+	int desc = v && *v && !strncmp("descriptor", v, strlen(v));
+	char b[200];
+
+	if (v && !name && !desc) {
+		warn("%s argument %s for %s", *v ? "invalid" : "ambiguous",
+		    quote(v), quote("--follow"));
+		snprintf(b, sizeof b, "Valid arguments are:\n  - %s\n  - %s\n",
+		    quote("descriptor"), quote("name"));
+		write_all(2, b, strlen(b));
+		gnu_try_help();
+		g->reported = 1;
+		return -1;
+	}
+	g->p->follow = 1;
+	g->p->by_name = name;
+	return 0;
+}
+
+/* -s, --pid, --max-unchanged-stats */
+static int gnu_value(struct gctx *g, int id, char *v)
+{
+	long long ll;
+	unsigned long long n;
+
+	if (id == G_SLEEP && !num_double(v, 0, 1e9, &g->p->interval))
+		return 0;
+	if (id == G_PID && !num_ll(v, 0, 0x7fffffff, &ll)) {
+		g->p->pid = (long)ll;
+		return 0;
+	}
+	if (id == G_MAXUNCH && !gnu_size(v, &n))
+		return 0;
+	if (id == G_SLEEP)
+		warn("invalid number of seconds: %s", quote(v));
+	else if (id == G_PID)
+		warn("invalid PID: %s", quote(v));
+	else
+		warn("invalid maximum number of unchanged stats between opens: %s", quote(v));
+	g->reported = 1;
+	return -1;
+}
+
+static int gnu_cb(void *ctx, int id, char *v)
+{
+	struct gctx *g = ctx;
+
+	switch (id) {
+	case OPT_OPERAND:
+		g->files[g->nfiles++] = v;
+		return 0;
+	case G_BYTES: case G_LINES:
+		return gnu_count(g, v, id == G_LINES);
+	case G_QUIET: case G_SILENT:
+		g->quiet = 1, g->verbose = 0;
+		return 0;
+	case G_VERBOSE:
+		g->verbose = 1, g->quiet = 0;
+		return 0;
+	case G_ZERO:
+		g->p->ird = g->p->eor = 0;
+		return 0;
+	case G_HELP: g->help = 1; return 0;
+	case G_VERSION: g->version = 1; return 0;
+	case G_FOLLOW: return gnu_follow_how(g, v);
+	case G_F: return gnu_follow_how(g, NULL);
+	case G_FF:
+		g->p->follow = g->p->by_name = g->p->retry = 1;
+		return 0;
+	case G_RETRY: g->p->retry = 1; return 0;
+	}
+	return gnu_value(g, id, v);
+}
+
+/* GNU getopt knows digits as options of the old syntax: its words */
+static void gnu_opt_error(int who)
+{
+	char *m = strstr(opt_err, ": invalid option -- '");
+
+	if (m && m[21] >= '0' && m[21] <= '9' && m[22] == '\'') {
+		if (who == 't') {
+			warn("option used in invalid context -- %c", m[21]);
+			return;   /* GNU tail adds no "Try" line here */
+		}
+		warn("invalid trailing option -- %c", m[21]);
+	} else {
+		write_all(2, opt_err, strlen(opt_err));
+		write_all(2, "\n", 1);
+	}
+	gnu_try_help();
+}
+
+/* argv[1] as an obsolete form: 0 none or taken (argv shifted), -1 bad */
+static int gnu_obsolete(struct gctx *g, int *argc, char ***argv)
+{
+	char **v = *argv;
+	int r = 0;
+
+	if (*argc < 2)
+		return 0;
+	if (g->who == 'h' && v[1][0] == '-' && isdigit((unsigned char)v[1][1]))
+		r = head_obsolete(g, v[1]) ? -1 : 1;
+	else if (g->who == 't')
+		r = tail_obsolete(g, *argc, v);
+	if (r <= 0)
+		return r;
+	v[1] = v[0];   /* drop the form, keep argv[0] for the parser */
+	*argv = v + 1;
+	(*argc)--;
+	return 0;
+}
+
+static void gnu_plan(struct gctx *g)
+{
+	struct tplan *p = g->p;
+
+	p->bytes = !g->count_lines;
+	if (g->who == 'h') {
+		if (g->neg)
+			p->tmode = TDROP, p->tn = g->n;
+		else
+			p->hmode = HEMIT, p->hn = g->n;
+	} else {
+		p->tmode = g->neg == 2 ? TFROM : TKEEP;
+		p->tn = g->n;
+	}
+	p->headers = g->verbose || (g->nfiles > 1 && !g->quiet);
+}
+
+static void gnu_warnings(struct tplan *p)
+{
+	if (p->retry && !p->follow)
+		warn("warning: --retry ignored; --retry is useful only when following");
+	else if (p->retry && !p->by_name)
+		warn("warning: --retry only effective for the initial open");
+	if (p->pid && !p->follow)
+		warn("warning: PID ignored; --pid=PID is useful only when following");
+}
+
+/* GNU checks this after all options: stdin has no name to reopen */
+static int dash_by_name(const struct tplan *p)
+{
+	int i;
+
+	if (!p->follow || !p->by_name)
+		return 0;
+	for (i = 0; i < p->nfiles; i++)
+		if (!strcmp(p->files[i], "-")) {
+			warn("cannot follow %s by name", quote("-"));
+			return 1;
+		}
+	return 0;
+}
+
+static int gnu_help(int who, const struct optset *os, const struct gctx *g)
+{
+	if (g->help)
+		opt_help(os, who == 'h' ? "head" : "tail");
+	else
+		out_str(who == 'h' ? "head (quickbox) 0.1\n" : "tail (quickbox) 0.1\n");
+	return 0;
+}
+
+/* GNU's defaults: 10 lines, newline rows, headers by newline, -s 1.0 */
+static void gnu_init(struct gctx *g, struct tplan *p, int who, int argc)
+{
+	p->who = who, p->ird = p->eor = p->hdr_eor = '\n';
+	p->omax = REC_ALL, p->countfd = -1, p->interval = 1.0;
+	g->p = p, g->who = who, g->n = 10, g->count_lines = 1;
+	g->files = xmalloc(sizeof *g->files * (size_t)(argc + 1));
+}
+
+static int gnu_main(int who, int argc, char **argv)
+{
+	static const char *const dash[] = {"-"};
+	struct tplan p = {0};
+	struct gctx g = {0};
+	struct optset os = {"[OPTION]... [FILE]...", who == 'h' ? head_defs : tail_defs,
+	    OPT_GNU, NULL};
+
+	qb_prog = argv[0];   /* GNU names itself as invoked */
+	gnu_init(&g, &p, who, argc);
+	if (gnu_obsolete(&g, &argc, &argv))
+		return 1;
+	if (opt_parse(&os, argc, argv, gnu_cb, &g)) {
+		if (!g.reported)
+			gnu_opt_error(who);
+		return 1;
+	}
+	if (g.help || g.version)
+		return gnu_help(who, &os, &g);
+	if (who == 't')
+		gnu_warnings(&p);
+	p.files = g.nfiles ? g.files : (char **)dash;
+	p.nfiles = g.nfiles ? g.nfiles : 1;
+	gnu_plan(&g);
+	if (dash_by_name(&p))
+		return 1;
+	if (p.tmode == TKEEP && !p.tn && !p.follow)
+		return 0;   /* GNU: nothing to print, nothing opened */
+	return tails_run(&p);
+}
+
+int head_main(int argc, char **argv)
+{
+	return gnu_main('h', argc, argv);
+}
+
+int tail_main(int argc, char **argv)
+{
+	return gnu_main('t', argc, argv);
+}

@@ -1,0 +1,117 @@
+/* tails_out.c: stdout failures, worded and timed as GNU head/tail do.
+ *
+ * GNU writes through stdio: data waits in a buffer of st_blksize bytes (at
+ * most BUFSIZ, 4 KiB for /dev/full) and an fwrite that overflows it writes
+ * at once; a failure there is "error writing 'standard output': ERR" and
+ * exit 1 on the spot. What is still buffered at exit fails as "write
+ * error: ERR". A flush before a message about another file (error() does
+ * one) fails quietly: the buffer is dropped, GNU goes on, and at exit says
+ * "write error" with no reason, unless later data failed again.
+ *
+ * quickbox keeps its 64 KiB buffer (fewer writes) and instead replays
+ * GNU's decision: after each input it asks whether GNU's buffer would have
+ * overflowed since the last flush point, and if so flushes once to see
+ * whether stdout works, so the wording no longer depends on our buffer
+ * size. After that first real write both tools write as they go, and a
+ * later failure (a disk filling up mid-run) is worded by when we meet it.
+ * Native tails keeps the simple rule: mid-run or at the final flush. */
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "err.h"
+#include "out.h"
+#include "quote.h"
+#include "tails.h"
+
+/* glibc's stdio buffer for stdout: st_blksize, capped at BUFSIZ */
+static unsigned long long stdio_size(void)
+{
+	static unsigned long long size;
+	struct stat st;
+
+	if (!size)
+		size = !fstat(1, &st) && st.st_blksize > 0 && st.st_blksize < BUFSIZ ?
+		    (unsigned long long)st.st_blksize : BUFSIZ;
+	return size;
+}
+
+/* has GNU written since the last flush point? It writes once its buffer
+ * overflows, and a first fwrite of a whole buffer goes straight out (a
+ * header printed before it leaves room for exactly that much) */
+static int gnu_wrote(const struct tplan *p)
+{
+	unsigned long long n = p->sink.nout - p->gmark, b = stdio_size();
+
+	return n > b || (n == b && !p->ghdr);
+}
+
+static void die_writing(void)
+{
+	if (out_error != EPIPE) {   /* EPIPE: silent, exit 1 (issue 5) */
+		errno = out_error;
+		fail(1, "error writing %s:", quote("standard output"));
+		out_error = EPIPE;   /* keeps xexit from reporting it again */
+	}
+	xexit(1);
+}
+
+void tails_input_done(struct tplan *p)
+{
+	if (!p->who || p->gwrote || !gnu_wrote(p))
+		return;
+	p->gwrote = 1;
+	if (out_flush())
+		die_writing();
+}
+
+void tails_flush_quiet(struct tplan *p)
+{
+	int e = errno;   /* the caller's message needs it */
+
+	if (out_flush() && p->who && !p->gwrote && out_error != EPIPE) {
+		p->gerr = out_error;   /* dropped, as stdio drops its buffer */
+		out_error = 0;
+	}
+	p->gmark = p->sink.nout;
+	p->ghdr = 0;
+	errno = e;
+}
+
+void tails_out_end(struct tplan *p)
+{
+	if (out_error == EPIPE)
+		return;   /* silent; xexit makes it exit 1 */
+	if (p->who && !p->gwrote) {   /* GNU's close_stdout at exit */
+		if (out_flush()) {
+			errno = out_error;
+			fail(1, "write error:");
+			out_error = EPIPE;
+		} else if (p->gerr) {
+			fail(1, "write error");
+		}
+		return;
+	}
+	if (out_error) {   /* met mid-run: GNU's xwrite wording */
+		errno = out_error;
+		fail(1, "error writing %s:", quote("standard output"));
+		out_error = EPIPE;
+	}
+}
+
+/* -f flushes every round of data; GNU tail dies with "write error: ERR",
+ * then its exit check finds the stream's error flag and says "write error"
+ * once more. Following on into a dead stdout would never end. */
+void tails_follow_flush(struct tplan *p)
+{
+	if (!out_flush())
+		return;
+	if (out_error != EPIPE) {
+		errno = out_error;
+		fail(1, "write error:");
+		if (p->who == 't')
+			fail(1, "write error");
+		out_error = EPIPE;
+	}
+	xexit(1);
+}
