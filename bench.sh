@@ -100,6 +100,8 @@ for s in ${SECTIONS-scale tails tim}; do
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \
 			"$here/bench/$s.sh" "$here/quickbox"
+		# a section stopped by ^C exits 130 itself: stop here too
+		[ $? -ge 128 ] && exit 130
 	else
 		echo "# section $s: bench/$s.sh not present; skipped"
 	fi

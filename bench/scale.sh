@@ -55,16 +55,21 @@ spawn_to() {	# grow the set of extra processes to $1
 	done
 }
 
-# microseconds per run of "$@": the fastest of B*K runs (the minimum is
-# what other load on the machine cannot inflate)
+# REPLY = microseconds per run of "$@": the fastest of B*K runs (the
+# minimum is what other load on the machine cannot inflate). The loop runs
+# in this shell, not in a pipe or $(...): a subshell that outlives the
+# tool killed by ^C would make bash ignore the ^C, and the extras would
+# stay behind.
 per_run() {
-	local i t0 t1
+	local i t0
+	: >"$tmp/times"
 	for ((i = 0; i < B * K; i++)); do
 		t0=$EPOCHREALTIME
 		"$@" >/dev/null 2>&1
-		t1=$EPOCHREALTIME
-		echo "$t0 $t1"
-	done | awk '{d = ($2 - $1) * 1e6; if (NR == 1 || d < m) m = d} END{printf "%.1f", m}'
+		echo "$t0 $EPOCHREALTIME" >>"$tmp/times"
+	done
+	REPLY=$(awk '{d = ($2 - $1) * 1e6; if (NR == 1 || d < m) m = d}
+		END{printf "%.1f", m}' "$tmp/times")
 }
 
 first=$(cat /proc/1/comm)
@@ -103,7 +108,8 @@ for n in $NPROCS; do
 	at+=("$procs")
 	for t in "${tools[@]}"; do
 		# shellcheck disable=SC2086
-		T[$t,$procs]=$(per_run ${cmd[$t]})
+		per_run ${cmd[$t]}
+		T[$t,$procs]=$REPLY
 		printf '%s@%s\t%s\tus\n' "$t" "$procs" "${T[$t,$procs]}"
 	done
 done

@@ -19,9 +19,14 @@ setup() {
 }
 
 @test "signal names and numbers: sigusr2, 10, RTMIN+1, HUP; 0 only probes" {
+	# each signal is logged before the next is sent: pending signals are
+	# delivered lowest number first, which would reorder the log
 	run in_ns 'fix -n sigs -c all -l "$FIXDIR/log"; p=$FIXPID
-		"$QBBIN/pk" -s sigusr2 sigs; "$QBBIN/pk" -s 10 sigs; "$QBBIN/pk" -s RTMIN+1 sigs
-		"$QBBIN/pk" -s 0 sigs; echo st=$?; "$QBBIN/pk" --signals=Hup sigs
+		lines() { for ((i = 0; i < 500; i++)); do
+			[ "$(wc -l < "$FIXDIR/log")" -ge $1 ] && return; sleep 0.01; done; }
+		"$QBBIN/pk" -s sigusr2 sigs; lines 1; "$QBBIN/pk" -s 10 sigs; lines 2
+		"$QBBIN/pk" -s RTMIN+1 sigs; lines 3
+		"$QBBIN/pk" -s 0 sigs; echo st=$?; "$QBBIN/pk" --signals=Hup sigs; lines 4
 		"$QBBIN/pk" -s 0 -p $p sigs; sleep 0.1; cat "$FIXDIR/log"'
 	[ "$output" = "$(printf 'st=0\nSIGUSR2\nSIGUSR1\nSIG35\nSIGHUP')" ]
 }
