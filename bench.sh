@@ -101,7 +101,7 @@ for s in ${SECTIONS-scale tails tim}; do
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \
 			"$here/bench/$s.sh" "$here/quickbox"
 		# a section stopped by ^C exits 130 itself: stop here too
-		[ $? -ge 128 ] && exit 130
+		if [ $? -ge 128 ]; then exit 130; fi
 	else
 		echo "# section $s: bench/$s.sh not present; skipped"
 	fi
