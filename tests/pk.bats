@@ -80,3 +80,16 @@ setup() {
 	run in_ns 'exec -a callersh bash -c "\"\$QB\" pf -f \"callers[h]\"; echo st=\$?; true"'
 	[ "$output" = "$(printf '1\nst=0')" ]
 }
+
+@test "the kill lands during the scan, before /proc has been read to the end" {
+	command -v strace >/dev/null || skip "strace not installed"
+	run in_ns 'fix -n victim -c all -l "$FIXDIR/log"
+		for i in $(seq 300); do sleep 1000 & done
+		strace -f -e trace=getdents64,pidfd_send_signal,kill "$QBBIN/pk" victim 2>&1 |
+			grep -E "^(getdents64|pidfd_send_signal|kill)" | sed "s/(.*//"'
+	# the signal goes out while later directory chunks are still to come
+	[[ "$output" == *pidfd_send_signal* || "$output" == *kill* ]]
+	last_sig=$(grep -nE '^(pidfd_send_signal|kill)' <<<"$output" | tail -n 1 | cut -d: -f1)
+	last_dents=$(grep -n '^getdents64' <<<"$output" | tail -n 1 | cut -d: -f1)
+	[ "$last_sig" -lt "$last_dents" ]
+}
