@@ -12,6 +12,7 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #   fix [qbfix args]     (inside in_ns or anywhere) start a qbfix fixture in the
 #                        background, wait until it is ready; its pid is in $FIXPID
 #   wait_file FILE...    wait (up to 10 s) until each FILE exists
+#   wait_for FILE TEXT   wait (up to 5 s) until FILE holds TEXT
 #   need_root            skip the test unless running as root
 
 : "${QB:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/quickbox}"
@@ -50,6 +51,17 @@ wait_file() {
 		done
 		[ -e "$f" ] || { echo "wait_file: $f never appeared" >&2; return 1; }
 	done
+}
+
+# wait (up to 5 s) until FILE holds TEXT
+wait_for() {
+	local i
+	for ((i = 0; i < 500; i++)); do
+		grep -qF -- "$2" "$1" 2> /dev/null && return 0
+		sleep 0.01
+	done
+	echo "wait_for: '$2' never showed in $1" >&2
+	return 1
 }
 
 FIXN=0

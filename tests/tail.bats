@@ -4,17 +4,6 @@
 load helpers
 load gnu
 
-# wait (up to 5 s) until FILE holds TEXT
-wait_for() {
-	local i
-	for ((i = 0; i < 500; i++)); do
-		grep -qF -- "$2" "$1" 2> /dev/null && return 0
-		sleep 0.01
-	done
-	echo "wait_for: '$2' never showed in $1" >&2
-	return 1
-}
-
 OPTS=("" "-n3" "-n-3" "-n+3" "-c5" "-c-5" "-c+5" "-c0" "-n0" "-n +0" "-n +1" "-c +0"
 	"-n 18446744073709551615" "-n +18446744073709551615" "-c 18446744073709551615"
 	"-z -n1" "-z -n+2" "-q" "-v" "--lines=2" "--lines=+2" "--bytes=3" "--li 2"

@@ -238,17 +238,6 @@ check() {
 	[ "$stderr" = "tails: write error: No space left on device" ]
 }
 
-# wait (up to 5 s) until FILE holds TEXT
-wait_for() {
-	local i
-	for ((i = 0; i < 500; i++)); do
-		grep -qF -- "$2" "$1" 2> /dev/null && return 0
-		sleep 0.01
-	done
-	echo "wait_for: '$2' never showed in $1" >&2
-	return 1
-}
-
 @test "-f: the tail, then every appended byte; headers only on a switch" {
 	local d="$BATS_TEST_TMPDIR"
 	seq 1 5 > "$d/log"
