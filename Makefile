@@ -34,12 +34,19 @@ $(error unknown or unimplemented applet(s): $(BAD); available: $(AVAIL))
 endif
 FAMILIES := $(sort $(foreach p,$(PAIRS),$(if $(filter $(call name,$(p)),$(APPLETS)),$(call family,$(p)))))
 
-CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
+# core/ is a library: one folder per engine (process, records, timing) and
+# lib/ for generic helpers, archived so that, with --gc-sections, a subset
+# build links only the functions its applets reach
+CORE_DIRS := lib process records timing
+CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
+CORE_LIB := $(B)/libcore.a
+CORE_INC := -Icore $(addprefix -Icore/,$(CORE_DIRS))
 # a family is applets/FAMILY.c plus any applets/FAMILY_*.c beside it
 FAM_SRC  := $(foreach f,$(FAMILIES),applets/$(f).c $(wildcard applets/$(f)_*.c))
-OBJ      := $(B)/core/main.o $(CORE_OBJ) $(FAM_SRC:%.c=$(B)/%.o)
-ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(EXTRA) -I$(B) -Icore -MMD -MP
+OBJ      := $(B)/core/main.o $(FAM_SRC:%.c=$(B)/%.o)
+SECTIONS := -ffunction-sections -fdata-sections
+ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_INC) -MMD -MP
 
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
@@ -47,8 +54,12 @@ TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 .PHONY: all test testbin check static install uninstall clean bench help deps FORCE
 all: $(BIN)
 
-$(BIN): $(OBJ)
-	$(CC) $(CFLAGS) $(EXTRA) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+$(BIN): $(OBJ) $(CORE_LIB)
+	$(CC) $(CFLAGS) $(EXTRA) $(LDFLAGS) -Wl,--gc-sections -o $@ $(OBJ) $(CORE_LIB) $(LDLIBS)
+
+$(CORE_LIB): $(CORE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $(CORE_OBJ)
 
 $(B)/%.o: %.c $(B)/enabled.h
 	@mkdir -p $(@D)
@@ -66,13 +77,13 @@ $(B)/enabled.h: FORCE
 	   printf '#define ENABLE_%s %s\n#define ENABLE_%s %s\n' $$n $$v $$u $$v; done > $@.tmp; \
 	 cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
--include $(OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(CORE_OBJ:.o=.d)
 
 # test helpers: tests/unit_*.c link the core (no I/O wrappers needed),
 # the others are standalone fixtures
-build/tests/unit_%: tests/unit_%.c $(CORE_SRC) $(wildcard core/*.h)
+build/tests/unit_%: tests/unit_%.c $(CORE_SRC) $(wildcard core/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(WFLAGS) $(CFLAGS) -Icore -o $@ $< $(CORE_SRC) -lm
+	$(CC) $(WFLAGS) $(CFLAGS) $(CORE_INC) -o $@ $< $(CORE_SRC) -lm
 build/tests/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(WFLAGS) $(CFLAGS) -o $@ $< -lpthread
@@ -96,7 +107,7 @@ static:
 	@rm -rf build-static
 	@if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; else cc=$(CC); fi; \
 	 $(MAKE) --no-print-directory CC=$$cc B=build-static BIN=build-static/quickbox \
-	   OPT="-Os" CFLAGS="-Os" LDFLAGS="-static -s" && \
+	   OPT="-Os" CFLAGS="-Os -fno-asynchronous-unwind-tables -fno-unwind-tables" LDFLAGS="-static -s -Wl,--build-id=none" && \
 	 echo "static build ($$cc): build-static/quickbox $$(wc -c < build-static/quickbox) bytes"
 
 install: $(BIN)

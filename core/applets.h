@@ -6,6 +6,11 @@
 
 #include "enabled.h"
 
+/* what every --version says: "NAME (quickbox) " QB_VERSION */
+#ifndef QB_VERSION
+#define QB_VERSION "0.2"
+#endif
+
 #define APPLET(name, family, entry, desc) int entry(int argc, char **argv);
 #include "../config/applets.def"
 #undef APPLET

@@ -8,10 +8,6 @@
 #include "err.h"
 #include "out.h"
 
-#ifndef QB_VERSION
-#define QB_VERSION "0.1"
-#endif
-
 struct applet {
 	const char *name;
 	int (*entry)(int, char **);
