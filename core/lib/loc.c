@@ -1,11 +1,11 @@
-/* locale.c: is the environment's locale a UTF-8 one (see locale.h). */
+/* loc.c: is the environment's locale a UTF-8 one (see locale.h). */
 #include <langinfo.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "locale.h"
+#include "loc.h"
 
 int loc_utf8(void)
 {

@@ -1,4 +1,4 @@
-/* locale.h: the one locale test of the tree.
+/* loc.h: the one locale test of the tree.
  *
  * Both reference families decide by the character set of LC_CTYPE after
  * setlocale(LC_ALL, ""): procps picks its escaping flavour by it, and
