@@ -1,23 +1,45 @@
-/* tim.c: time shell commands; print minimum-time estimates with errors.
+/* tim.c: time commands; print minimum-time estimates with errors.
  *
- * spec/tim.md is the contract. Flow: options -> checks -> the overhead
- * (`sh -c ''`) then each command: warm-ups, m*n timed runs or values
- * popped from --read (tim_run.c) -> core/estimate.c -> overhead
- * subtraction and lines via core/fmtunc.c (tim_report.c).
- * Exit: 0 ok, 1 usage/bad value/--read problem/too few samples, 2 prepare
- * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed. */
+ * Reads top to bottom: the options fill one `struct tim`; the checks turn
+ * the operands into rows (labels, hooks, parameter values, -N words) and
+ * refuse every bad value before anything runs; the protocol measures each
+ * row (warm-ups, then m batches of n timed runs, the overhead `sh -c ''`
+ * first) and estimates it with core/timing/estimate.c; the report
+ * subtracts the overhead and prints each row with core/timing/fmtunc.c,
+ * then the ratio report, the exports and the baseline comparison
+ * (tim_file.c writes and reads every file).
+ * Exit: 0 ok, 1 usage/bad value/file problem/too few samples, 2 prepare
+ * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
+ * 6 --precision not reached, 7 slower than --baseline. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "applets.h"
+#include "clock.h"
 #include "err.h"
 #include "estimate.h"
+#include "fmtunc.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "sig.h"
+#include "spawn.h"
 #include "tim.h"
+#include "vec.h"
+#include "words.h"
 
 extern char **environ;
+
+#define MAXN 100000000LL                /* per-option and total sample cap */
+#define MAXROWS 100000                  /* rows a parameter scan may make */
+enum { R_DIFFS = 1, R_RATIOS = 2 };     /* the report set */
+enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 
 static const struct optdef defs[] = {
 	{"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)"},
@@ -35,23 +57,83 @@ static const struct optdef defs[] = {
 	{"Delim", 'D', OPT_VALUE, "LINE", "line before the ratio report"},
 	{"Report", 'R', OPT_VALUE, "SET", "diffs ratios; -R,= clears (diffs)"},
 	{"graph", 'g', OPT_VALUE, "CMD", "write times per label, run CMD $1.."},
-	{"verbose", 'v', OPT_FLAG, 0, "log parameters and CPU times"},
+	{"verbose", 'v', OPT_FLAG, 0, "log parameters, CPU times, peak RSS"},
 	{"help", 'h', OPT_FLAG, 0, "show this help"},
+	/* beyond the original: full names only, so no prefix of an old
+	 * name (--p, --c, --s, --t, --ver) becomes ambiguous */
+	{"version", 0, OPT_FLAG | OPT_EXACT, 0, "print the version"},
+	{"no-shell", 'N', OPT_FLAG | OPT_EXACT, 0,
+	    "run commands' words without /bin/sh"},
+	{"precision", 0, OPT_VALUE | OPT_EXACT, "P",
+	    "add runs until error/estimate <= P (1%)"},
+	{"budget", 0, OPT_VALUE | OPT_EXACT, "TIME",
+	    "time limit of --precision (10s)"},
+	{"interleave", 0, OPT_FLAG | OPT_EXACT, 0,
+	    "batch j of every command before batch j+1"},
+	{"json", 0, OPT_VALUE | OPT_EXACT, "FILE", "export results and samples"},
+	{"csv", 0, OPT_VALUE | OPT_EXACT, "FILE", "export one row per sample"},
+	{"markdown", 0, OPT_VALUE | OPT_EXACT, "FILE", "export a results table"},
+	{"parameter-scan", 'P', OPT_VALUE | OPT_MORE(2) | OPT_EXACT,
+	    "NAME LO HI", "one row per value of {NAME}"},
+	{"step", 0, OPT_VALUE | OPT_EXACT, "S", "step of -P (1)"},
+	{"parameter-list", 'L', OPT_VALUE | OPT_MORE(1) | OPT_EXACT,
+	    "NAME A,B..", "one row per value; several -L: all pairs"},
+	{"baseline", 0, OPT_VALUE | OPT_EXACT, "FILE",
+	    "compare with a --save or --json file"},
+	{"tolerance", 0, OPT_VALUE | OPT_EXACT, "N",
+	    "slower by > N combined errors fails (2)"},
+	{"progress", 0, OPT_VALUE | OPT_EXACT, "WHEN",
+	    "auto, always or never: status line"},
 	{0, 0, 0, 0, 0},
 };
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
-	O_RP, O_G, O_V, O_H };
+	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
+	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG };
 
 static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN | OPT_INORDER,
 	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
-	"5 the --graph command failed. See tim(1).\n"
+	"5 the --graph command failed, 6 --precision not reached, 7 slower\n"
+	"than --baseline. See tim(1).\n"
 };
 
-struct tim tim = {      /* the original's current defaults (spec 1) */
-	.w = 1, .n = 6, .k = 1, .m = 4, .o = 6, .unit = "ms", .delim = ':',
-	.report = R_DIFFS, .scale = 1,
+struct param {                  /* one -P or -L dimension */
+	const char *name;
+	char **vals;
+	size_t n, cap;
+	const char *lo, *hi;    /* -P; vals made by the checks */
+	int scan;
+};
+
+struct tim {
+	/* options */
+	long long w, n, k, m, o;        /* -w -n -k -m -o */
+	const char *save, *read, *unit, *olabel, *dline, *graph;
+	const char *base, *exp[3];      /* --baseline, --json --csv --md */
+	char delim;
+	int report, verbose, help, version, noshell, oset, interleave;
+	int progress;
+	double prec, budget, tol;       /* --precision (0: off), seconds */
+	const char *step;
+	char **cmds, **prep, **clean;
+	size_t ncmd, nprep, nclean, ccap, pcap, lcap;
+	struct param *par;
+	size_t npar, parcap;
+	int pargot;                     /* -P/-L arguments seen, of 3/2 */
+	/* derived */
+	double scale;                   /* unit per second */
+	const char *pm;                 /* $LC_PM, else " +- " */
+	struct row *rw;
+	int nrow, first;
+	/* state */
+	struct spawner sp;
+	unsigned long seq;              /* TIM_SEQ of the last child */
+	struct tsave sv;
+	struct tread rd;
+	struct texport ex[3];
+	long long t0, lastprog;         /* start, last progress line (ns) */
+	int progshown;
 };
 
 /* ---- options ----------------------------------------------------------- */
@@ -65,45 +147,244 @@ static int number(int id, const char *v, long long lo, long long *out)
 	return 0;
 }
 
-static int delim(const char *v)
+/* a prefix of diffs or ratios, any case, as cligen matches enum names */
+static int report_word(const char *w, size_t n, int *bit)
 {
-	if (strlen(v) != 1) {
-		opt_seterr("tim: bad --delim '%s' (one character)", v);
+	if (n && !strncasecmp(w, "diffs", n) && n <= 5)
+		*bit = R_DIFFS;
+	else if (n && !strncasecmp(w, "ratios", n) && n <= 6)
+		*bit = R_RATIOS;
+	else
 		return -1;
-	}
-	tim.delim = v[0];
 	return 0;
 }
 
-static void push(char ***list, int *n, char *s)
+/* "DwordDword..": the first char is the list's delimiter; "" is empty */
+static int report_list(const char *v, int *bits)
 {
-	*list = xrealloc(*list, (size_t)(*n + 1) * sizeof **list);
-	(*list)[(*n)++] = s;
+	char d = *v;
+	const char *s = v + 1, *e;
+	int b;
+
+	*bits = 0;
+	if (!d)
+		return 0;
+	for (;; s = e + 1) {
+		e = strchr(s, d);
+		if (!e)
+			e = s + strlen(s);
+		if (report_word(s, (size_t)(e - s), &b))
+			return -1;
+		*bits |= b;
+		if (!*e)
+			return 0;
+	}
+}
+
+/* -R: cligen set operators: "r" "+=r" add, "-=r" ",-=r" remove, ",=" with
+ * nothing clears, ",=/d/r" ",+=/d/r" add a list, ",@=/r" replaces */
+static int report_opt(struct tim *t, const char *v)
+{
+	static const char *const ops[] = {",@=", ",+=", ",-=", ",=", "+=",
+		"-=", 0};
+	const char *op = "";
+	int i, bits, bad;
+
+	for (i = 0; ops[i]; i++)
+		if (!strncmp(v, ops[i], strlen(ops[i]))) {
+			op = ops[i];
+			v += strlen(op);
+			break;
+		}
+	bad = op[0] == ',' ? report_list(v, &bits) :
+	    report_word(v, strlen(v), &bits);
+	if (bad) {
+		opt_seterr("tim: bad --Report value '%s' (diffs, ratios; ,= "
+		    "clears)", v);
+		return -1;
+	}
+	if (!strcmp(op, ",@="))
+		t->report = bits;
+	else if (!strcmp(op, ",-=") || !strcmp(op, "-="))
+		t->report &= ~bits;
+	else if (!strcmp(op, ",=") && !*v)
+		t->report = 0;
+	else
+		t->report |= bits;
+	return 0;
+}
+
+/* drop suffix suf from s[0..*n) if it is there */
+static int ends(const char *s, size_t *n, const char *suf)
+{
+	size_t l = strlen(suf);
+
+	if (*n < l || memcmp(s + *n - l, suf, l))
+		return 0;
+	*n -= l;
+	return 1;
+}
+
+/* -u: units per second, or -1. Strip one of seconds/second/secs/sec/s,
+ * then look the prefix up. "second" and U+00B5 (µ, MICRO SIGN) go beyond
+ * the original: both are what people type, and neither makes another
+ * unit ambiguous. */
+static double unit_scale(const char *u)
+{
+	static const struct { const char *p; double s; } tab[] = {
+		{"n", 1e9}, {"nano", 1e9}, {"micro", 1e6}, {"u", 1e6},
+		{"\xce\xbc", 1e6}, {"\xc2\xb5", 1e6}, {"m", 1e3},
+		{"milli", 1e3}, {"", 1.0}, {"min", 1.0 / 60.0},
+		{"minute", 1.0 / 60.0}, {0, 0},
+	};
+	size_t n = strlen(u), i;
+
+	(void)(ends(u, &n, "seconds") || ends(u, &n, "second") ||
+	    ends(u, &n, "secs") || ends(u, &n, "sec") || ends(u, &n, "s"));
+	for (i = 0; tab[i].p; i++)
+		if (strlen(tab[i].p) == n && !memcmp(tab[i].p, u, n))
+			return tab[i].s;
+	return -1;
+}
+
+/* --budget: a number and an optional unit of -u's table (5s, 500ms,
+ * 2min; none: seconds) */
+static int duration(const char *v, double *secs)
+{
+	char num[64];
+	size_t l = strspn(v, "0123456789.");
+	double x, sc = 1;
+
+	if ((v[l] == 'e' || v[l] == 'E') && v[l + 1] >= '0' && v[l + 1] <= '9')
+		l += 1 + strspn(v + l + 1, "0123456789");
+	if (!l || l >= sizeof num)
+		return -1;
+	memcpy(num, v, l);
+	num[l] = 0;
+	if (num_double(num, 0, 1e9, &x) || (v[l] && (sc = unit_scale(v + l)) < 0))
+		return -1;
+	*secs = x / sc;
+	return *secs > 0 ? 0 : -1;
+}
+
+/* --precision: a fraction (0.01) or a percentage (1%), in (0, 1] */
+static int fraction(const char *v, double *p)
+{
+	char num[64];
+	size_t l = strlen(v);
+	int pct = l && v[l - 1] == '%';
+
+	if (l - pct >= sizeof num)
+		return -1;
+	memcpy(num, v, l - pct);
+	num[l - pct] = 0;
+	if (num_double(num, 0, pct ? 100 : 1, p) || !(*p > 0))
+		return -1;
+	if (pct)
+		*p /= 100;
+	return 0;
+}
+
+/* -P NAME LO HI and -L NAME A,B,C arrive as one call per argument */
+static int param_opt(struct tim *t, int id, char *v)
+{
+	struct param *p, z;
+	char *s, *e;
+
+	if (!t->pargot) {
+		memset(&z, 0, sizeof z);
+		if (!*v || strpbrk(v, "{}")) {
+			opt_seterr("tim: bad parameter name '%s'", v);
+			return -1;
+		}
+		z.name = v;
+		z.scan = id == O_PSCAN;
+		VEC_PUSH(t->par, t->npar, t->parcap, z);
+		t->pargot = id == O_PSCAN ? 2 : 1;
+		return 0;
+	}
+	p = &t->par[t->npar - 1];
+	t->pargot--;
+	if (p->scan) {
+		*(p->lo ? &p->hi : &p->lo) = v;
+		return 0;
+	}
+	for (s = v;; s = e + 1) {       /* the list, split at commas */
+		e = strchr(s, ',');
+		if (e)
+			*e = 0;
+		VEC_PUSH(p->vals, p->n, p->cap, s);
+		if (!e)
+			return 0;
+	}
 }
 
 /* options arrive in command-line order: the last value wins, -p/-c add */
 static int on_opt(void *ctx, int id, char *v)
 {
-	(void)ctx;
+	struct tim *t = ctx;
+
 	switch (id) {
-	case OPT_OPERAND: push(&tim.cmds, &tim.ncmd, v); return 0;
-	case O_W: return number(id, v, 0, &tim.w);
-	case O_N: return number(id, v, 0, &tim.n);
-	case O_K: return number(id, v, 0, &tim.k);
-	case O_M: return number(id, v, 1, &tim.m);
-	case O_O: return number(id, v, -MAXN, &tim.o);
-	case O_S: tim.save = v; return 0;
-	case O_R: tim.read = v; return 0;
-	case O_P: push(&tim.prep, &tim.nprep, v); return 0;
-	case O_C: push(&tim.clean, &tim.nclean, v); return 0;
-	case O_U: tim.unit = v; return 0;
-	case O_d: return delim(v);
-	case O_OH: tim.olabel = v; return 0;
-	case O_D: tim.dline = v; return 0;
-	case O_RP: return tim_report_opt(v);
-	case O_G: tim.graph = v; return 0;
-	case O_V: tim.verbose = opt_bool(v) == 1; return 0;
-	case O_H: tim.help = 1; return -1;
+	case OPT_OPERAND: VEC_PUSH(t->cmds, t->ncmd, t->ccap, v); return 0;
+	case O_W: return number(id, v, 0, &t->w);
+	case O_N: return number(id, v, 0, &t->n);
+	case O_K: return number(id, v, 0, &t->k);
+	case O_M: return number(id, v, 1, &t->m);
+	case O_O: t->oset = 1; return number(id, v, -MAXN, &t->o);
+	case O_S: t->save = v; return 0;
+	case O_R: t->read = v; return 0;
+	case O_P: VEC_PUSH(t->prep, t->nprep, t->pcap, v); return 0;
+	case O_C: VEC_PUSH(t->clean, t->nclean, t->lcap, v); return 0;
+	case O_U: t->unit = v; return 0;
+	case O_d:
+		if (strlen(v) != 1) {
+			opt_seterr("tim: bad --delim '%s' (one character)", v);
+			return -1;
+		}
+		t->delim = v[0];
+		return 0;
+	case O_OH: t->olabel = v; return 0;
+	case O_D: t->dline = v; return 0;
+	case O_RP: return report_opt(t, v);
+	case O_G: t->graph = v; return 0;
+	case O_V: t->verbose = opt_bool(v) == 1; return 0;
+	case O_H: t->help = 1; return -1;
+	case O_VER: t->version = 1; return -1;
+	case O_NOSH: t->noshell = opt_bool(v) == 1; return 0;
+	case O_IL: t->interleave = opt_bool(v) == 1; return 0;
+	case O_PREC:
+		if (fraction(v, &t->prec)) {
+			opt_seterr("tim: bad --precision '%s' (a fraction like "
+			    "0.01 or 1%%)", v);
+			return -1;
+		}
+		return 0;
+	case O_BUD:
+		if (duration(v, &t->budget)) {
+			opt_seterr("tim: bad --budget '%s' (a time like 5s or "
+			    "500ms)", v);
+			return -1;
+		}
+		return 0;
+	case O_TOL:
+		if (num_double(v, 0, 1e9, &t->tol) || !(t->tol > 0)) {
+			opt_seterr("tim: bad --tolerance '%s' (a number > 0)", v);
+			return -1;
+		}
+		return 0;
+	case O_PROG:
+		t->progress = !strcmp(v, "auto") ? P_AUTO : !strcmp(v, "always")
+		    ? P_ALWAYS : !strcmp(v, "never") ? P_NEVER : -1;
+		if (t->progress < 0) {
+			opt_seterr("tim: bad --progress '%s' (auto, always, "
+			    "never)", v);
+			return -1;
+		}
+		return 0;
+	case O_JSON: case O_CSV: case O_MD: t->exp[id - O_JSON] = v; return 0;
+	case O_BASE: t->base = v; return 0;
+	case O_STEP: t->step = v; return 0;
+	case O_PSCAN: case O_PLIST: return param_opt(t, id, v);
 	}
 	return 0;
 }
@@ -112,11 +393,10 @@ static int on_opt(void *ctx, int id, char *v)
 
 /* TAG@["a", "b"], Nim's notation as the original prints it; padded to pad
  * entries by repeating the last, as the hooks are */
-static void quote_list(const char *tag, char **v, int n, int pad)
+static void quote_list(const char *tag, char **v, size_t n, size_t pad)
 {
 	char line[4096];
-	size_t l = (size_t)snprintf(line, sizeof line, "%s@[", tag);
-	int i;
+	size_t l = (size_t)snprintf(line, sizeof line, "%s@[", tag), i;
 
 	for (i = 0; i < (n > pad ? n : pad) && l < sizeof line; i++)
 		l += (size_t)snprintf(line + l, sizeof line - l, "%s\"%s\"",
@@ -124,105 +404,793 @@ static void quote_list(const char *tag, char **v, int n, int pad)
 	warn("%.*s]", (int)(l < sizeof line ? l : sizeof line - 1), line);
 }
 
-static void verbose(void)
+static void verbose(const struct tim *t)
 {
-	warn("warmup  %lld", tim.w);
-	warn("k       %lld", tim.k);
-	warn("n       %lld", tim.n);
-	warn("m       %lld", tim.m);
-	warn("oHead   %lld", tim.o);
-	warn("save    %s", tim.save ? tim.save : "");
-	warn("read    %s", tim.read ? tim.read : "");
-	quote_list("cmds    ", tim.cmds, tim.ncmd, 0);
-	quote_list("prepare ", tim.prep, tim.nprep, tim.ncmd);
-	quote_list("cleanup ", tim.clean, tim.nclean, tim.ncmd);
-	warn("Report  {%s%s%s}", tim.report & R_DIFFS ? "diffs" : "",
-	    tim.report == (R_DIFFS | R_RATIOS) ? ", " : "",
-	    tim.report & R_RATIOS ? "ratios" : "");
+	warn("warmup  %lld", t->w);
+	warn("k       %lld", t->k);
+	warn("n       %lld", t->n);
+	warn("m       %lld", t->m);
+	warn("oHead   %lld", t->o);
+	warn("save    %s", t->save ? t->save : "");
+	warn("read    %s", t->read ? t->read : "");
+	quote_list("cmds    ", t->cmds, t->ncmd, 0);
+	quote_list("prepare ", t->prep, t->nprep, t->ncmd);
+	quote_list("cleanup ", t->clean, t->nclean, t->ncmd);
+	warn("Report  {%s%s%s}", t->report & R_DIFFS ? "diffs" : "",
+	    t->report == (R_DIFFS | R_RATIOS) ? ", " : "",
+	    t->report & R_RATIOS ? "ratios" : "");
 }
 
-/* ---- checks and entry -------------------------------------------------- */
+/* ---- checks: operands -> rows ------------------------------------------ */
+
+/* -P's values: integers when LO, HI and the step all are, else decimals
+ * with as many places as the most precise of the three */
+static void scan_values(struct param *p, const char *step)
+{
+	long long a, b, s = 1, v;
+	double x, y, d, q;
+	int places = 0;
+	const char *txt[3] = {p->lo, p->hi, step ? step : "1"}, *dot;
+	char buf[64];
+	size_t i;
+
+	if (!num_ll(p->lo, -MAXN, MAXN, &a) && !num_ll(p->hi, -MAXN, MAXN, &b)
+	    && !num_ll(txt[2], 1, MAXN, &s)) {
+		if (a > b)
+			die(E_USAGE, "-P %s: LO %s > HI %s", p->name, p->lo, p->hi);
+		if ((b - a) / s >= MAXROWS)
+			die(E_USAGE, "-P %s: too many values", p->name);
+		for (v = a; v <= b; v += s) {
+			snprintf(buf, sizeof buf, "%lld", v);
+			VEC_PUSH(p->vals, p->n, p->cap, xstrdup(buf));
+		}
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		if (num_double(txt[i], -1e15, 1e15, i == 0 ? &x : i == 1 ? &y : &d))
+			die(E_USAGE, "-P %s: bad number '%s'", p->name, txt[i]);
+		dot = strchr(txt[i], '.');
+		if (dot && (int)strspn(dot + 1, "0123456789") > places)
+			places = (int)strspn(dot + 1, "0123456789");
+	}
+	if (!(d > 0))
+		die(E_USAGE, "bad --step '%s' (a number > 0)", txt[2]);
+	if (x > y)
+		die(E_USAGE, "-P %s: LO %s > HI %s", p->name, p->lo, p->hi);
+	if ((y - x) / d >= MAXROWS)
+		die(E_USAGE, "-P %s: too many values", p->name);
+	for (i = 0; (q = x + (double)i * d) <= y + d * 1e-9; i++) {
+		snprintf(buf, sizeof buf, "%.*f", places, q);
+		VEC_PUSH(p->vals, p->n, p->cap, xstrdup(buf));
+	}
+}
+
+/* s with each {NAME} replaced by its value in combination idx[]; a ${...}
+ * is the shell's and kept; an unknown {NAME} (letters, digits, _) is an
+ * error. NULL stays NULL. */
+static char *subst(const struct tim *t, const char *s, const size_t *idx)
+{
+	char *o = NULL;
+	size_t n = 0, cap = 0, l, i;
+	const char *e;
+
+	if (!s || !t->npar)
+		return (char *)s;
+	for (; *s; s++) {
+		if (*s == '{' && (e = strchr(s, '}'))) {
+			l = (size_t)(e - s - 1);
+			for (i = 0; i < t->npar; i++)
+				if (strlen(t->par[i].name) == l &&
+				    !memcmp(t->par[i].name, s + 1, l))
+					break;
+			if (i < t->npar) {
+				const char *v = t->par[i].vals[idx[i]];
+
+				o = vec_grow(o, n + strlen(v) + 1, &cap, 1);
+				memcpy(o + n, v, strlen(v));
+				n += strlen(v);
+				s = e;
+				continue;
+			}
+			if (l && strspn(s + 1, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == l &&
+			    !(n && o[n - 1] == '$'))
+				die(E_USAGE, "unknown parameter '{%.*s}' (no -P or "
+				    "-L defines it)", (int)l, s + 1);
+		}
+		o = vec_grow(o, n + 2, &cap, 1);
+		o[n++] = *s;
+	}
+	o = vec_grow(o, n + 1, &cap, 1);
+	o[n] = 0;
+	return o;
+}
+
+/* prepare/cleanup of command i: lists shorter than the commands repeat
+ * their last element; none, or an empty one, is no hook. The overhead
+ * never has hooks (the older original's behaviour). */
+static const char *hook(char **list, size_t n, size_t i)
+{
+	const char *h;
+
+	if (!n)
+		return NULL;
+	h = list[i < n ? i : n - 1];
+	return *h ? h : NULL;
+}
+
+/* -N: the words and the program, found once before anything runs */
+static void words(struct row *r)
+{
+	const char *why;
+
+	r->argv = words_split(r->cmd, &why);
+	if (!r->argv)
+		die(E_USAGE, "-N: %s in '%s'", why, r->cmd);
+	r->path = spawn_which(r->argv[0]);
+	if (!r->path)
+		die(E_CMD, "\"%s\" failed: %s: %s", r->cmd, r->argv[0],
+		    errno == ENOENT ? "command not found" : strerror(errno));
+}
+
+/* One row for argument a with values idx[]. label<delim>command: the
+ * split is at the first delimiter; nothing after it means no label (the
+ * seed's `...||:` must run as written). */
+static void add_row(struct tim *t, size_t i, const size_t *idx)
+{
+	char *a = t->cmds[i], *d = strchr(a, t->delim), *lab = NULL;
+	struct row r;
+	size_t p;
+
+	memset(&r, 0, sizeof r);
+	r.cmd = a;
+	if (d && d[1]) {
+		lab = xstrdup(a);
+		lab[d - a] = 0;
+		r.cmd = d + 1;
+	}
+	r.label = subst(t, lab, idx);
+	r.cmd = subst(t, r.cmd, idx);
+	r.name = r.label ? r.label : r.cmd;
+	r.pre = subst(t, hook(t->prep, t->nprep, i), idx);
+	r.post = subst(t, hook(t->clean, t->nclean, i), idx);
+	r.n = t->n;
+	r.np = (int)t->npar;
+	if (t->npar) {
+		const char **nm = xmalloc(t->npar * sizeof *nm);
+		const char **vl = xmalloc(t->npar * sizeof *vl);
+
+		for (p = 0; p < t->npar; p++) {
+			nm[p] = t->par[p].name;
+			vl[p] = t->par[p].vals[idx[p]];
+		}
+		r.pnames = nm;
+		r.pvals = vl;
+	}
+	if (t->noshell)
+		words(&r);
+	t->rw[t->nrow++] = r;
+}
+
+/* the overhead (if any), then per command one row for each combination
+ * of the parameters' values, the first parameter varying slowest */
+static void make_rows(struct tim *t)
+{
+	size_t combos = 1, i, c, p, *idx = xmalloc((t->npar + 1) * sizeof *idx);
+
+	for (p = 0; p < t->npar; p++) {
+		if (t->par[p].scan)
+			scan_values(&t->par[p], t->step);
+		if (!t->par[p].n)
+			die(E_USAGE, "-L %s: no values", t->par[p].name);
+		combos *= t->par[p].n;
+		if (combos * t->ncmd > MAXROWS)
+			die(E_USAGE, "parameters make too many rows (max %d)",
+			    MAXROWS);
+	}
+	t->first = t->o > 0;
+	t->rw = xmalloc((combos * t->ncmd + 1) * sizeof *t->rw);
+	if (t->first) {
+		struct row *o = &t->rw[t->nrow++];
+
+		memset(o, 0, sizeof *o);
+		o->cmd = "";
+		o->n = t->o > t->n ? t->o : t->n;
+		o->name = t->olabel && *t->olabel ? t->olabel : t->report ?
+		    "(AlreadySubtracted)Overhead" : "RawOverhead";
+		if (t->noshell) {       /* the least a program costs to run */
+			o->cmd = "true";
+			words(o);
+			o->cmd = "";
+		}
+	}
+	for (i = 0; i < t->ncmd; i++)
+		for (c = 0; c < combos; c++) {
+			size_t r = c;
+
+			for (p = t->npar; p-- > 0;) {
+				idx[p] = r % t->par[p].n;
+				r /= t->par[p].n;
+			}
+			add_row(t, i, idx);
+		}
+	free(idx);
+}
 
 /* the parameters; all refused before anything runs or prints */
-static void check(void)
+static void check(struct tim *t)
 {
 	long long nmax;
 
-	if (!tim.ncmd)
+	if (!t->ncmd)
 		die(E_USAGE, "need commands; try 'tim --help'");
-	if (tim_unit(tim.unit, &tim.scale))
-		die(E_USAGE, "Bad time unit '%s'", tim.unit);
-	if (tim.n < 2 * tim.k + 1)      /* adapt n, never reject it */
-		tim.n = 2 * tim.k + 1;
-	nmax = tim.o > tim.n ? tim.o : tim.n;
-	if (tim.m * nmax > MAXN)
+	if (t->pargot)
+		die(E_USAGE, "-%c %s: needs %s", t->par[t->npar - 1].scan ? 'P' :
+		    'L', t->par[t->npar - 1].name, t->par[t->npar - 1].scan ?
+		    "NAME LO HI" : "NAME VALUES");
+	if ((t->scale = unit_scale(t->unit)) < 0)
+		die(E_USAGE, "Bad time unit '%s'", t->unit);
+	if (t->step && !t->npar)
+		die(E_USAGE, "--step '%s' without -P", t->step);
+	if (t->noshell && !t->oset)     /* no shell: nothing to subtract */
+		t->o = 0;
+	if (t->n < 2 * t->k + 1)        /* adapt n, never reject it */
+		t->n = 2 * t->k + 1;
+	nmax = t->o > t->n ? t->o : t->n;
+	if (t->m * nmax > MAXN)
 		die(E_USAGE, "m*n = %lld samples is too many (max %lld)",
-		    tim.m * nmax, MAXN);
-	if (est_check((size_t)tim.n, (size_t)tim.m, (int)tim.k))
+		    t->m * nmax, MAXN);
+	if (est_check((size_t)t->n, (size_t)t->m, (int)t->k))
 		die(E_USAGE, "m*n = %lld samples < 4k = %lld: raise -m or -n "
-		    "(or lower -k)", tim.m * tim.n, 4 * tim.k);
+		    "(or lower -k)", t->m * t->n, 4 * t->k);
+	if (t->budget > 0 && !(t->prec > 0))
+		die(E_USAGE, "--budget needs --precision");
+	if (t->prec > 0 && !(t->budget > 0))
+		t->budget = 10;
+	make_rows(t);
 }
 
-/* files and the environment; --read is read whole here, so a bad file
- * also stops tim before it runs anything */
-static void setup(void)
+/* ---- the protocol ------------------------------------------------------ */
+
+/* the --save file keeps the runs made so far (the original's behaviour),
+ * so it is flushed before tim dies */
+static _Noreturn void failed(struct tim *t, const char *cmd, int code,
+    int status)
 {
-	if (tim.save)
-		tim_save_open(tim.save);
-	if (tim.read)
-		tim_read_file(tim.read);
-	if (spawn_init(&tim.sp, environ))
-		die(E_USAGE, "out of memory");
-	tim.pm = getenv("LC_PM");
-	if (!tim.pm)
-		tim.pm = " +- ";
+	tsave_flush(&t->sv);
+	if (WIFSIGNALED(status)) {
+		const char *nm = sig_name(WTERMSIG(status));
+
+		die(code, "\"%s\" failed (killed by signal %d%s%s)", cmd,
+		    WTERMSIG(status), nm ? " SIG" : "", nm ? nm : "");
+	}
+	die(code, "\"%s\" failed (exit status %d)", cmd, WEXITSTATUS(status));
 }
 
-/* the overhead row (if any) first, then the commands, each printed as
- * soon as it is measured */
-static void run_rows(struct row *rw, int first, int nrow)
+/* run one child (the row's words under -N, else sh -c cmd); its result,
+ * or a death with code when it fails */
+static void run1(struct tim *t, const char *cmd, const struct row *w,
+    int code, struct spawn_res *r)
 {
-	const struct row *oh = first ? &rw[0] : NULL;
+	int bad = w ? spawn_argv(&t->sp, ++t->seq, w->path, w->argv, r) :
+	    spawn_sh(&t->sp, ++t->seq, cmd, r);
+
+	if (bad) {
+		tsave_flush(&t->sv);
+		if (w)
+			die(code, "\"%s\" failed: cannot run %s:", cmd, w->path);
+		die(code, "\"%s\" failed: cannot run /bin/sh:", cmd);
+	}
+	if (r->status)
+		failed(t, cmd, code, r->status);
+}
+
+static double tv(struct timeval v)
+{
+	return (double)v.tv_sec + (double)v.tv_usec * 1e-6;
+}
+
+/* One run of row r: a --read value stands in for the whole run, hooks
+ * included (they were run when it was saved). A key missing from the
+ * file runs live (the original's behaviour; docs/tim.md). */
+static struct run get1(struct tim *t, struct row *r)
+{
+	struct run u = {0, NAN, NAN, -1};
+	struct spawn_res res;
+	struct rq *q = t->read ? tread_find(&t->rd, r->cmd) : NULL;
+
+	if (q) {
+		if (q->head == q->n)
+			die(E_USAGE, "`%s`: undersampled in `read`", r->cmd);
+		u.secs = q->v[q->head++];
+		return u;
+	}
+	if (r->pre)
+		run1(t, r->pre, NULL, E_PREP, &res);
+	run1(t, r->cmd, r->argv ? r : NULL, E_CMD, &res);
+	u.secs = res.secs;
+	u.user = tv(res.utime);
+	u.sys = tv(res.stime);
+	u.rss_kb = res.maxrss_kb;
+	if (r->post)
+		run1(t, r->post, NULL, E_CLEAN, &res);
+	tsave_add(&t->sv, u.secs, r->cmd);
+	return u;
+}
+
+/* the raw estimate of row r over its m batches of r->n, in the unit;
+ * batches counts the complete batches to use (m, or fewer for progress) */
+static int estimate(const struct tim *t, const struct row *r,
+    long long batches, double *est, double *err)
+{
+	size_t nx = (size_t)(r->n * batches), j;
+	double *xs = xmalloc((nx + 1) * sizeof *xs);
+	double *tmp = xmalloc((EST_TMP(r->n, batches, t->k) + 1) * sizeof *tmp);
+	struct est_min e;
+	int bad;
+
+	for (j = 0; j < nx; j++)
+		xs[j] = r->runs[j].secs * t->scale;
+	bad = est_emin(xs, (size_t)r->n, (size_t)batches, (int)t->k, tmp, &e);
+	free(xs);
+	free(tmp);
+	*est = e.est;
+	*err = e.err;
+	return bad ? -1 : 0;
+}
+
+/* What the report prints for row i: diffs and ratios both use
+ * overhead-free times; errors add in quadrature. */
+static void reported(struct tim *t, int i)
+{
+	struct row *r = &t->rw[i];
+	double oe, oerr;
+
+	estimate(t, r, t->m, &r->est, &r->err);
+	if (i < t->first || !t->first || !t->report)
+		return;
+	estimate(t, &t->rw[0], t->m, &oe, &oerr);
+	r->est -= oe;
+	r->err = sqrt(r->err * r->err + oerr * oerr);
+}
+
+/* A status line on stderr between batches, never during a timed run: at
+ * most 5 a second, on a tty unless --progress=always, erased at the end
+ * (progress(t, NULL, 0)). */
+static void progress(struct tim *t, const struct row *r, long long batch)
+{
+	char b[512], v[256];
+	long long now;
+	double est, err;
+	int l, i = r ? (int)(r - t->rw) : 0;
+
+	if (!t->progress)
+		return;
+	if (!r) {
+		if (t->progshown)
+			write_all(2, "\r\033[K", 4);
+		t->progshown = 0;
+		return;
+	}
+	now = clock_ns();
+	if (t->progshown && now - t->lastprog < 200000000LL)
+		return;
+	t->lastprog = now;
+	v[0] = 0;
+	if (batch >= 1 && !estimate(t, r, batch, &est, &err))
+		fmt_uncertain(v, sizeof v, est, err, t->pm);
+	l = snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  batch %lld/%lld"
+	    "  %s %s", i + 1, t->nrow, r->name, batch, t->m, v, v[0] ?
+	    t->unit : "");
+	write_all(2, b, l < 0 ? 0 : (size_t)l < sizeof b ? (size_t)l :
+	    sizeof b - 1);
+	t->progshown = 1;
+}
+
+/* runs added to r: cnt timed runs, appended in time order */
+static void timed(struct tim *t, struct row *r, long long cnt)
+{
+	long long j;
+
+	for (j = 0; j < cnt; j++) {
+		struct run u = get1(t, r);
+
+		VEC_PUSH(r->runs, r->nrun, r->cap, u);
+	}
+}
+
+static void warmups(struct tim *t, struct row *r)
+{
+	for (; r->warm < t->w; r->warm++)
+		get1(t, r);
+}
+
+/* for -v: the mean CPU times and the peak RSS of the runs made live */
+static void cpu_log(const struct tim *t, const struct row *r)
+{
+	double user = 0, sys = 0;
+	long rss = 0;
+	size_t j, live = 0;
+
+	if (!t->verbose)
+		return;
+	for (j = 0; j < r->nrun; j++)
+		if (r->runs[j].rss_kb >= 0) {
+			live++;
+			user += r->runs[j].user;
+			sys += r->runs[j].sys;
+			if (r->runs[j].rss_kb > rss)
+				rss = r->runs[j].rss_kb;
+		}
+	if (!live)
+		return;
+	warn("cpu     %s\tuser %.6f s\tsys %.6f s\t(mean of %zu runs)",
+	    r->name, user / (double)live, sys / (double)live, live);
+	warn("rss     %s\tpeak %ld KiB\t(max of %zu runs)", r->name, rss, live);
+}
+
+static void out_unc(const struct tim *t, double val, double err)
+{
+	char b[256];
+	size_t n = fmt_uncertain(b, sizeof b, val, err, t->pm);
+
+	if (n < sizeof b) {
+		out_write(b, n);
+	} else {                /* only a long $LC_PM gets here */
+		char *big = xmalloc(n + 1);
+
+		fmt_uncertain(big, n + 1, val, err, t->pm);
+		out_write(big, n);
+		free(big);
+	}
+}
+
+/* "EST +- ERR UNIT<TAB>name", unless the report is ratios only */
+static void abs_line(const struct tim *t, const struct row *r)
+{
+	if (t->report == R_RATIOS)
+		return;
+	out_unc(t, r->est, r->err);
+	out_char(' ');
+	out_str(t->unit);
+	out_char('\t');
+	out_str(r->name);
+	out_char('\n');
+	out_flush();    /* rows appear as measured, like the original */
+}
+
+/* Row by row, each printed as soon as it is measured (the original's
+ * order): warm-ups, then m*n timed runs. */
+static void measure_rows(struct tim *t, int print)
+{
+	int i;
+	long long b;
+
+	for (i = 0; i < t->nrow; i++) {
+		struct row *r = &t->rw[i];
+
+		warmups(t, r);
+		for (b = 0; b < t->m; b++) {
+			progress(t, r, b);
+			timed(t, r, r->n);
+		}
+		tsave_flush(&t->sv);
+		reported(t, i);
+		cpu_log(t, r);
+		if (print) {
+			progress(t, NULL, 0);
+			abs_line(t, r);
+		}
+	}
+}
+
+/* --interleave: every row's warm-ups, then batch j of every row before
+ * batch j+1, so a slow drift of the machine spreads over all rows */
+static void measure_interleaved(struct tim *t)
+{
+	long long b;
 	int i;
 
-	if (first) {
-		rw[0].name = tim_overhead_name();
-		tim_measure(&rw[0], "", -1, tim.o > tim.n ? tim.o : tim.n);
-		tim_abs_line(&rw[0]);
+	for (i = 0; i < t->nrow; i++)
+		warmups(t, &t->rw[i]);
+	for (b = 0; b < t->m; b++) {
+		for (i = 0; i < t->nrow; i++) {
+			progress(t, &t->rw[i], b);
+			timed(t, &t->rw[i], t->rw[i].n);
+		}
+		tsave_flush(&t->sv);
 	}
-	for (i = first; i < nrow; i++) {
-		const char *cmd = tim_label(tim.cmds[i - first], &rw[i].name);
+	for (i = 0; i < t->nrow; i++) {
+		reported(t, i);
+		cpu_log(t, &t->rw[i]);
+	}
+}
 
-		tim_measure(&rw[i], cmd, i - first, tim.n);
-		tim_subtract(&rw[i], oh);
-		tim_abs_line(&rw[i]);
+/* row i has reached --precision */
+static int precise(const struct tim *t, int i)
+{
+	const struct row *r = &t->rw[i];
+
+	return r->est > 0 && r->err <= t->prec * r->est;
+}
+
+/* --precision: while a command row's error/estimate is above P and the
+ * budget lasts, add a round: one more run per batch (m runs, so every
+ * batch grows by one: the batches' spread, which is the error, shrinks
+ * only with longer batches, never with more of them) to each row that
+ * missed, and to the overhead, whose error is part of theirs. Rows are
+ * taken in turn, so --interleave is kept. */
+static void refine(struct tim *t)
+{
+	int i, miss;
+	long long round = 0;
+
+	for (;;) {
+		miss = 0;
+		for (i = t->first; i < t->nrow; i++)
+			miss += !precise(t, i);
+		if (!miss)
+			return;
+		if (clock_ns() - t->t0 >= (long long)(t->budget * 1e9))
+			break;
+		for (i = 0; i < t->nrow; i++) {
+			struct row *r = &t->rw[i];
+
+			if (i < t->first ? 0 : precise(t, i))
+				continue;
+			if ((r->n + 1) * t->m > MAXN)
+				goto spent;
+			progress(t, r, t->m + ++round);
+			timed(t, r, t->m);
+			r->n++;
+		}
+		tsave_flush(&t->sv);
+		for (i = 0; i < t->nrow; i++)
+			reported(t, i);
 	}
+spent:
+	for (i = t->first; i < t->nrow; i++)
+		t->rw[i].missed = !precise(t, i);
+}
+
+/* Every row relative to the fastest command (starred). The overhead row,
+ * rows before first, shows only its relative error. Relative errors add
+ * in quadrature. */
+static void ratio_line(const struct tim *t, double v, double u,
+    const char *mark, const char *nm)
+{
+	out_unc(t, v, u);
+	out_char('\t');
+	out_str(mark);
+	out_str(nm);
+	out_char('\n');
+}
+
+static void ratios(const struct tim *t)
+{
+	const struct row *rw = t->rw;
+	int i, imin = t->first;
+	double f, r, q;
+
+	for (i = t->first; i < t->nrow; i++)  /* the first strictly smallest */
+		if (rw[i].est < rw[imin].est)
+			imin = i;
+	if (t->dline && *t->dline) {
+		out_str(t->dline);
+		out_char('\n');
+	}
+	f = rw[imin].err / rw[imin].est;
+	for (i = 0; i < t->nrow; i++) {
+		r = rw[i].est / rw[imin].est;
+		q = rw[i].err / rw[i].est;
+		if (i < t->first)
+			ratio_line(t, 0.0, q, "", rw[i].name);
+		else if (i == imin)
+			ratio_line(t, 1.0, f, "*", rw[i].name);
+		else
+			ratio_line(t, r, sqrt(f * f + q * q) * r, "", rw[i].name);
+	}
+	out_flush();
+}
+
+/* ---- --baseline -------------------------------------------------------- */
+
+/* A --save file stands for the report a --read of it would give with
+ * these options: per row, w warm-ups are skipped and the next m*n times
+ * estimated, the overhead subtracted as the report does. */
+static void base_from_save(struct tim *t, struct tbase *b)
+{
+	struct tread rd = {0, 0, 0};
+	double oe = 0, oerr = 0, e, er;
+	int i;
+
+	tread_load(&rd, t->base);
+	for (i = 0; i < t->nrow; i++) {
+		struct row r = t->rw[i];
+		struct rq *q = tread_find(&rd, r.cmd);
+		size_t need = (size_t)(t->w + t->m * r.n), j;
+
+		if (!q)
+			continue;
+		if (q->n - q->head < need)
+			die(E_USAGE, "%s: `%s`: undersampled for a baseline",
+			    t->base, r.cmd);
+		r.runs = xmalloc((size_t)(t->m * r.n) * sizeof *r.runs);
+		for (j = 0; j < (size_t)(t->m * r.n); j++)
+			r.runs[j].secs = q->v[q->head + (size_t)t->w + j];
+		q->head += need;
+		estimate(t, &r, t->m, &e, &er);
+		free(r.runs);
+		if (i < t->first) {
+			oe = e;
+			oerr = er;
+		} else if (t->first && t->report) {
+			e -= oe;
+			er = sqrt(er * er + oerr * oerr);
+		}
+		if (tbase_add(b, r.cmd, e / t->scale, er / t->scale))
+			die(E_USAGE, "out of memory");
+	}
+}
+
+static void base_load(struct tim *t, struct tbase *b)
+{
+	size_t n;
+	char *data = tfile_slurp(t->base, &n), *s;
+	const char *why;
+
+	if (!data)
+		die(E_USAGE, "%s:", t->base);
+	for (s = data; *s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'; s++)
+		;
+	if (*s == '{') {
+		if (tbase_json(data, n, b, &why, unit_scale))
+			die(E_USAGE, "%s: %s", t->base, why);
+	} else {
+		base_from_save(t, b);
+	}
+	free(data);
+}
+
+/* "DIFF +- ERR UNIT<TAB>name<TAB>vs baseline: ..." per command row the
+ * baseline knows; 1 when one is slower by more than the tolerance */
+static int compare(const struct tim *t, const struct tbase *b)
+{
+	int i, slower = 0;
+	size_t j;
+
+	out_str("# baseline ");
+	out_str(t->base);
+	out_char('\n');
+	for (i = t->first; i < t->nrow; i++) {
+		const struct row *r = &t->rw[i];
+		double d, e, z;
+
+		for (j = 0; j < b->n && strcmp(b->key[j], r->cmd); j++)
+			;
+		if (j == b->n)
+			continue;
+		d = r->est - b->est[j] * t->scale;
+		e = sqrt(r->err * r->err + b->err[j] * t->scale * b->err[j] *
+		    t->scale);
+		z = e > 0 ? d / e : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
+		out_unc(t, d, e);
+		out_char(' ');
+		out_str(t->unit);
+		out_char('\t');
+		out_str(r->name);
+		if (z > t->tol) {
+			char tx[96];
+
+			snprintf(tx, sizeof tx, "\tslower: %.1f errors > %g\n", z,
+			    t->tol);
+			out_str(tx);
+			slower = 1;
+		} else {
+			out_str(z < -t->tol ? "\tfaster\n" : "\twithin tolerance\n");
+		}
+	}
+	out_flush();
+	return slower;
+}
+
+/* ---- entry ------------------------------------------------------------- */
+
+/* files and the environment; --read and --baseline are read whole and the
+ * exports created here, so a bad file stops tim before it runs anything */
+static void setup(struct tim *t, struct tbase *b)
+{
+	int i;
+
+	if (t->save)
+		tsave_open(&t->sv, t->save);
+	if (t->read)
+		tread_load(&t->rd, t->read);
+	if (t->base)
+		base_load(t, b);
+	for (i = 0; i < 3; i++)
+		if (t->exp[i])
+			texport_open(&t->ex[i], t->exp[i], X_JSON + i);
+	if (spawn_init(&t->sp, environ))
+		die(E_USAGE, "out of memory");
+	t->pm = getenv("LC_PM");
+	if (!t->pm)
+		t->pm = " +- ";
+	if (t->progress == P_AUTO)
+		t->progress = isatty(2);
+	else
+		t->progress = t->progress == P_ALWAYS;
+}
+
+static int finish(struct tim *t, const struct tbase *b)
+{
+	struct report rp = {t->rw, t->nrow, t->first, t->m, "tim (quickbox) "
+		QB_VERSION, t->unit, t->scale, t->pm};
+	struct spawn_res r;
+	int i, st = 0;
+
+	if (t->report & R_RATIOS)
+		ratios(t);
+	if (t->graph) {
+		char *cmd = tgraph(&rp, t->graph);
+
+		run1(t, cmd, NULL, E_GRAPH, &r);
+		free(cmd);
+	}
+	for (i = 0; i < 3; i++)
+		if (t->exp[i])
+			texport_commit(&t->ex[i], &rp);
+	for (i = t->first; i < t->nrow; i++)
+		if (t->rw[i].missed) {
+			warn("%s: error %.2g%% of the estimate, above --precision "
+			    "%g%%: budget spent", t->rw[i].name, t->rw[i].est > 0 ?
+			    100 * t->rw[i].err / t->rw[i].est : INFINITY,
+			    100 * t->prec);
+			st = E_PRECISION;
+		}
+	if (t->base && compare(t, b))
+		st = E_SLOWER;
+	return st;
 }
 
 int tim_main(int argc, char **argv)
 {
-	struct row *rw;
-	int first, nrow;
+	struct tim t = {        /* the original's current defaults */
+		.w = 1, .n = 6, .k = 1, .m = 4, .o = 6, .unit = "ms",
+		.delim = ':', .report = R_DIFFS, .tol = 2, .sv = {0, -1, 0, 0, 0},
+	};
+	struct tbase b = {0, 0, 0, 0, 0};
+	int i;
 
-	if (opt_parse(&os, argc, argv, on_opt, NULL)) {
-		if (tim.help) {
+	if (opt_parse(&os, argc, argv, on_opt, &t)) {
+		if (t.help) {
 			opt_help(&os, "tim");
+			return 0;
+		}
+		if (t.version) {
+			out_str("tim (quickbox) " QB_VERSION "\n");
 			return 0;
 		}
 		die(E_USAGE, "%s", strncmp(opt_err, "tim: ", 5) ? opt_err :
 		    opt_err + 5);
 	}
-	check();
-	setup();
-	if (tim.verbose)
-		verbose();
-	first = tim.o > 0;
-	nrow = tim.ncmd + first;
-	rw = xmalloc((size_t)nrow * sizeof *rw);
-	run_rows(rw, first, nrow);
-	if (tim.report & R_RATIOS)
-		tim_ratios(rw, nrow, first);
-	if (tim.graph)
-		tim_graph(rw, nrow);
-	return 0;
+	check(&t);
+	setup(&t, &b);
+	if (t.verbose)
+		verbose(&t);
+	t.t0 = clock_ns();
+	if (t.interleave || t.prec > 0) {
+		if (t.interleave)
+			measure_interleaved(&t);
+		else
+			measure_rows(&t, 0);
+		if (t.prec > 0)
+			refine(&t);
+		progress(&t, NULL, 0);
+		for (i = 0; i < t.nrow; i++)
+			abs_line(&t, &t.rw[i]);
+	} else {
+		measure_rows(&t, 1);
+	}
+	return finish(&t, &b);
 }

@@ -1,67 +1,131 @@
-/* tim.h: what the files of the tim applet share.
+/* tim.h: what tim.c hands to tim_file.c, the file formats of tim.
  *
- * tim.c         options, checks and the entry point
- * tim_opt.c     the -R set syntax and the -u unit table
- * tim_run.c     the protocol: warm-ups, hooks, TIM_SEQ, the timed samples
- * tim_io.c      --save, --read and --graph
- * tim_report.c  labels, overhead subtraction, absolute and ratio lines
+ * tim.c         options, the protocol (warm-ups, batches, hooks, TIM_SEQ,
+ *               --precision, --interleave), the report
+ * tim_file.c    --save/--read lines, --graph files, --json/--csv/
+ *               --markdown exports, --baseline files
  *
- * One global, `tim`: the option callback fills it and every later stage
- * reads it, and a process runs tim exactly once. */
+ * Calls go one way, tim.c -> tim_file.c; the rows are tim.c's data, passed
+ * by pointer. The save-line functions (tf_put, tf_parse, tf_parse_all) and
+ * the baseline JSON reader never print or exit, so a fuzzer can drive them;
+ * the others die with status 1 (E_USAGE) on a file error. */
 #ifndef QB_TIM_H
 #define QB_TIM_H
 
 #include <stddef.h>
 
-#include "spawn.h"
-
 /* exit statuses, as documented in docs/tim.md */
-enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5 };
-enum { R_DIFFS = 1, R_RATIOS = 2 };     /* the report set */
-#define MAXN 100000000LL                /* per-option and total sample cap */
+enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
+	E_PRECISION = 6, E_SLOWER = 7 };
 
-struct tim {
-	long long w, n, k, m, o;        /* -w -n -k -m -o */
-	const char *save, *read, *unit, *olabel, *dline, *graph;
-	char delim;
-	int report, verbose, help;
-	char **cmds, **prep, **clean;
-	int ncmd, nprep, nclean;
-	double scale;                   /* unit per second */
-	const char *pm;                 /* $LC_PM, else " +- " */
-	struct spawner sp;
-	unsigned long seq;              /* TIM_SEQ of the last child */
-};
-extern struct tim tim;
-
-struct row {                            /* one line of the report */
-	const char *name;
-	double est, err;
-	double *xs;                     /* the timed samples, for --graph */
-	size_t nx;
+struct run {                    /* one timed run, in time order */
+	double secs;            /* wall-clock seconds */
+	double user, sys;       /* CPU seconds; NaN when from --read */
+	long rss_kb;            /* peak RSS in KiB; -1 when from --read */
 };
 
-/* tim_opt.c: 0, or -1 when the value is bad */
-int tim_report_opt(const char *v);      /* apply one -R value */
-int tim_unit(const char *u, double *scale);
+struct row {                    /* one line of the report */
+	const char *name;       /* the label, else the command */
+	const char *label;      /* NULL without one */
+	const char *cmd;        /* what runs; the --save/--read key */
+	const char *pre, *post; /* hooks, or NULL */
+	char **argv;            /* -N: the words, path: the program */
+	char *path;
+	const char *const *pnames, *const *pvals;  /* its scan values */
+	int np;
+	long long n;            /* runs per batch (--precision raises it) */
+	long long warm;         /* warm-up runs made */
+	struct run *runs;       /* the timed runs */
+	size_t nrun, cap;
+	double est, err;        /* in the unit, as reported */
+	int missed;             /* --precision not reached */
+};
 
-/* tim_run.c */
-double tim_run1(const char *cmd, int code, struct spawn_res *r);
-void tim_measure(struct row *rw, const char *cmd, int i, long long n);
+struct report {                 /* what the exports need besides rows */
+	const struct row *rw;
+	int nrow, first;        /* first: 1 when rw[0] is the overhead */
+	long long m;            /* batches */
+	const char *version;    /* "tim (quickbox) V" */
+	const char *unit;
+	double scale;           /* unit per second */
+	const char *pm;         /* value +- error separator */
+};
 
-/* tim_io.c */
-void tim_save_open(const char *path);
-void tim_save_add(double secs, const char *cmd);
-void tim_save_flush(void);
-void tim_read_file(const char *path);
-int tim_read_next(const char *cmd, double *secs);
-void tim_graph(const struct row *rw, int nrow);
+/* ---- save lines: pure ----------------------------------------------- */
 
-/* tim_report.c */
-const char *tim_label(char *arg, const char **name);
-const char *tim_overhead_name(void);
-void tim_subtract(struct row *r, const struct row *oh);
-void tim_abs_line(const struct row *rw);
-void tim_ratios(const struct row *rw, int nrow, int first);
+/* bytes tf_put may write for cmd, its newline included */
+#define TF_LINE_MAX(cmdlen) (2 * (size_t)(cmdlen) + 64)
+/* "SECONDS<TAB>CMD\n", or "\SECONDS<TAB>ESCAPED\n" when cmd holds a CR
+ * or LF (escapes \\ \n \r); returns its length, 0 when secs is not
+ * finite (nothing written) */
+size_t tf_put(char *dst, double secs, const char *cmd);
+/* one line without its end of line (len bytes, line[len] writable):
+ * 0 with *secs and *key (in line, unescaped), else -1 with *why and
+ * *tok (the bad text, NUL-terminated in line, or NULL) */
+int tf_parse(char *line, size_t len, double *secs, char **key,
+    const char **why, const char **tok);
+/* a whole file image (data[n] writable): every line (LF or CR-LF ended,
+ * blank lines skipped) to cb; 0, or -1 at the first bad line (*lineno,
+ * *why, *tok as tf_parse) or when cb returns nonzero */
+typedef int (*tf_cb)(void *ctx, double secs, const char *key);
+int tf_parse_all(char *data, size_t n, tf_cb cb, void *ctx, long *lineno,
+    const char **why, const char **tok);
+/* the shortest %.15g..%.17g text of v that reads back exactly */
+int tf_num(char *dst, size_t cap, double v);
+
+/* ---- --save, --read ------------------------------------------------- */
+
+struct tsave {                  /* --save: lines buffered per row */
+	const char *path;
+	int fd;
+	char *buf;
+	size_t len, cap;
+};
+void tsave_open(struct tsave *s, const char *path);
+void tsave_add(struct tsave *s, double secs, const char *cmd);
+void tsave_flush(struct tsave *s);
+
+struct rq {                     /* one key's times, first in first out */
+	char *key;
+	double *v;
+	size_t n, cap, head;
+};
+struct tread {
+	struct rq *q;
+	size_t n, cap;
+};
+void tread_load(struct tread *r, const char *path);
+struct rq *tread_find(struct tread *r, const char *key);
+
+/* ---- --graph, exports, --baseline ----------------------------------- */
+
+/* write one file per row and return CMD with $1.. as their names */
+char *tgraph(const struct report *rp, const char *cmd);
+
+/* an export: a temporary file beside path made at open (so a bad path
+ * stops tim before anything runs), renamed to path by commit; removed
+ * at exit if never committed */
+enum { X_JSON, X_CSV, X_MD };
+struct texport {
+	const char *path;
+	char *tmp;
+	int kind;
+};
+void texport_open(struct texport *x, const char *path, int kind);
+void texport_commit(struct texport *x, const struct report *rp);
+
+struct tbase {                  /* a baseline's rows: key, est, err */
+	char **key;
+	double *est, *err;      /* seconds, as reported */
+	size_t n, cap;
+};
+/* one more row (key copied); 0, or -1 out of memory; never exits */
+int tbase_add(struct tbase *b, const char *key, double est, double err);
+/* a JSON export's results[] (command, estimate, error, unit): 0, or -1
+ * with *why; never exits */
+int tbase_json(char *data, size_t n, struct tbase *b, const char **why,
+    double (*unit_scale)(const char *unit));
+/* the whole of a file (NUL-terminated, *n its size), or NULL with errno */
+char *tfile_slurp(const char *path, size_t *n);
 
 #endif

@@ -69,8 +69,9 @@ static int norm_prefix(const char *name, const char *given, size_t glen, int *ex
 	return 1;
 }
 
-/* optdef.arg without the OPT_EXACT bit */
-#define KIND(d) ((d)->arg & ~OPT_EXACT)
+/* optdef.arg without the OPT_EXACT and OPT_MORE bits; the count of more */
+#define KIND(d) ((d)->arg & 3)
+#define MORE(d) ((d)->arg >> 3)
 
 static int gnu_prefix(const char *name, const char *given, size_t glen, int *exact)
 {
@@ -171,6 +172,27 @@ static int next_value(const struct parse *p, const struct optdef *d,
 	return -1;
 }
 
+/* the value, then the OPT_MORE arguments that follow it, to the callback */
+static int give(const struct parse *p, int id, char *val, int argc,
+    char **argv, int *i)
+{
+	const struct optdef *d = &p->os->defs[id];
+	int k;
+
+	if (p->cb(p->ctx, id, val))
+		return -1;
+	for (k = 0; k < MORE(d); k++) {
+		if (*i + 1 >= argc) {
+			opt_seterr("%s: option '--%s' needs %d values", p->prog,
+			    d->lname, MORE(d) + 1);
+			return -1;
+		}
+		if (p->cb(p->ctx, id, argv[++*i]))
+			return -1;
+	}
+	return 0;
+}
+
 /* "--name[=val]" at argv[*i]; may consume argv[*i+1] */
 static int do_long(const struct parse *p, int argc, char **argv, int *i)
 {
@@ -200,7 +222,7 @@ static int do_long(const struct parse *p, int argc, char **argv, int *i)
 		r = flag_value(p, d, &val);
 	else if (!val && KIND(d) == OPT_VALUE)
 		r = next_value(p, d, argc, argv, i, &val);
-	return r ? -1 : p->cb(p->ctx, id, val);
+	return r ? -1 : give(p, id, val, argc, argv, i);
 }
 
 static int find_short(const struct optdef *d, char c)
@@ -254,7 +276,7 @@ static int do_short(const struct parse *p, int argc, char **argv, int *i)
 			}
 			val = argv[++*i];
 		}
-		return p->cb(p->ctx, id, val);
+		return give(p, id, val, argc, argv, i);
 	}
 	return 0;
 }

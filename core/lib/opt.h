@@ -32,6 +32,10 @@ enum { OPT_CLIGEN = 0, OPT_GNU = 1, OPT_INORDER = 2 };
  * by a prefix (an option added to a personality must not turn a prefix
  * the original tool accepted into an ambiguous one) */
 enum { OPT_FLAG = 0, OPT_VALUE = 1, OPT_OPTIONAL = 2, OPT_EXACT = 4 };
+/* optdef.arg | OPT_MORE(n): an OPT_VALUE option that takes n more
+ * arguments after its value (tim -P NAME LO HI); the callback gets one
+ * call per argument, all with the option's id, in order */
+#define OPT_MORE(n) ((n) << 3)
 
 struct optdef {
 	const char *lname;  /* long name, NULL ends the table */

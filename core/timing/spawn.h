@@ -1,14 +1,16 @@
-/* spawn.h: run `/bin/sh -c CMD` once and time it (tim's only clock).
+/* spawn.h: run one child and time it (tim's only way to start a run).
  *
  * vfork (no page-table copy; the parent sleeps until the exec) + execve,
- * then wait4, with CLOCK_MONOTONIC read just before the spawn and just
- * after wait4 returns, so only the command and its shell are timed. The
- * child gets the parent's environment plus TIM_SEQ=<seq>. Never prints.
- * Measured (bench/tim.sh, 2000 runs of `sh -c ''`): fork+exec 731 us mean,
- * vfork+exec 642 us (-12%), tim's whole per-sample cost 641 us. */
+ * then wait4, with the monotonic clock (clock.h) read just before the
+ * spawn and just after wait4 returns, so only the child is timed. The
+ * child gets the parent's environment plus TIM_SEQ=<seq>. Two forms: a
+ * shell line (`/bin/sh -c CMD`) or a program and its words (no shell).
+ * vfork's gain over fork is measured in docs/PERFORMANCE.md. Never
+ * prints, never exits. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
 
+#include <stddef.h>
 #include <sys/time.h>
 
 struct spawner {
@@ -20,6 +22,10 @@ struct spawn_res {
 	double secs;            /* wall-clock seconds, monotonic */
 	struct timeval utime;   /* the child's user and system CPU time */
 	struct timeval stime;
+	long maxrss_kb;         /* the child's peak RSS (KiB), wait4's
+	                         * ru_maxrss: never below the parent's RSS
+	                         * at the vfork, which the child shares
+	                         * until its exec */
 	int status;             /* wait status (WIFEXITED etc.) */
 };
 
@@ -27,9 +33,18 @@ struct spawn_res {
 int spawn_init(struct spawner *sp, char **env);
 void spawn_free(struct spawner *sp);
 
-/* 0 when the shell ran (any exit status), -1 with errno when it could not
- * be started or waited for */
+/* 0 when the child ran (any exit status), -1 with errno when it could not
+ * be started or waited for. spawn_sh runs `/bin/sh -c cmd`; spawn_argv
+ * runs the program at path with argv (argv[0] first, NULL-terminated). */
 int spawn_sh(struct spawner *sp, unsigned long seq, const char *cmd,
     struct spawn_res *r);
+int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
+    char *const *argv, struct spawn_res *r);
+
+/* execvp's PATH search, done once before timing: name itself when it has
+ * a '/', else the first executable regular file DIR/name along $PATH
+ * (unset: /bin:/usr/bin; an empty entry is the current directory).
+ * Returns a malloc'd path, or NULL with errno ENOENT, EACCES or ENOMEM. */
+char *spawn_which(const char *name);
 
 #endif
