@@ -421,6 +421,25 @@ static void verbose(const struct tim *t)
 	    t->report & R_RATIOS ? "ratios" : "");
 }
 
+/* a command as a message shows it: on one line, a CR or LF as \r \n */
+static const char *shown(const char *cmd)
+{
+	char *o, *p;
+
+	if (!strpbrk(cmd, "\r\n"))
+		return cmd;
+	o = p = xmalloc(2 * strlen(cmd) + 1);
+	for (; *cmd; cmd++)
+		if (*cmd == '\n' || *cmd == '\r') {
+			*p++ = '\\';
+			*p++ = *cmd == '\n' ? 'n' : 'r';
+		} else {
+			*p++ = *cmd;
+		}
+	*p = 0;
+	return o;
+}
+
 /* ---- checks: operands -> rows ------------------------------------------ */
 
 /* -P's values: integers when LO, HI and the step all are, else decimals
@@ -526,10 +545,10 @@ static void words(struct row *r)
 
 	r->argv = words_split(r->cmd, &why);
 	if (!r->argv)
-		die(E_USAGE, "-N: %s in '%s'", why, r->cmd);
+		die(E_USAGE, "-N: %s in '%s'", why, shown(r->cmd));
 	r->path = spawn_which(r->argv[0]);
 	if (!r->path)
-		die(E_CMD, "\"%s\" failed: %s: %s", r->cmd, r->argv[0],
+		die(E_CMD, "\"%s\" failed: %s: %s", shown(r->cmd), r->argv[0],
 		    errno == ENOENT ? "command not found" : strerror(errno));
 }
 
@@ -661,10 +680,11 @@ static _Noreturn void failed(struct tim *t, const char *cmd, int code,
 	if (WIFSIGNALED(status)) {
 		const char *nm = sig_name(WTERMSIG(status));
 
-		die(code, "\"%s\" failed (killed by signal %d%s%s)", cmd,
+		die(code, "\"%s\" failed (killed by signal %d%s%s)", shown(cmd),
 		    WTERMSIG(status), nm ? " SIG" : "", nm ? nm : "");
 	}
-	die(code, "\"%s\" failed (exit status %d)", cmd, WEXITSTATUS(status));
+	die(code, "\"%s\" failed (exit status %d)", shown(cmd),
+	    WEXITSTATUS(status));
 }
 
 /* run one child (the row's words under -N, else sh -c cmd); its result,
@@ -678,8 +698,9 @@ static void run1(struct tim *t, const char *cmd, const struct row *w,
 	if (bad) {
 		tsave_flush(&t->sv);
 		if (w)
-			die(code, "\"%s\" failed: cannot run %s:", cmd, w->path);
-		die(code, "\"%s\" failed: cannot run /bin/sh:", cmd);
+			die(code, "\"%s\" failed: cannot run %s:", shown(cmd),
+			    w->path);
+		die(code, "\"%s\" failed: cannot run /bin/sh:", shown(cmd));
 	}
 	if (r->status)
 		failed(t, cmd, code, r->status);
@@ -701,7 +722,8 @@ static struct run get1(struct tim *t, struct row *r)
 
 	if (q) {
 		if (q->head == q->n)
-			die(E_USAGE, "`%s`: undersampled in `read`", r->cmd);
+			die(E_USAGE, "`%s`: undersampled in `read`",
+			    shown(r->cmd));
 		u.secs = q->v[q->head++];
 		return u;
 	}
@@ -1142,10 +1164,10 @@ static int finish(struct tim *t, const struct tbase *b)
 			texport_commit(&t->ex[i], &rp);
 	for (i = t->first; i < t->nrow; i++)
 		if (t->rw[i].missed) {
-			warn("%s: error %.2g%% of the estimate, above --precision "
-			    "%g%%: budget spent", t->rw[i].name, t->rw[i].est > 0 ?
-			    100 * t->rw[i].err / t->rw[i].est : INFINITY,
-			    100 * t->prec);
+			warn("%s: error/estimate %.1f%% > --precision %g%% when "
+			    "the --budget ran out", shown(t->rw[i].name),
+			    t->rw[i].est > 0 ? 100 * t->rw[i].err / t->rw[i].est :
+			    INFINITY, 100 * t->prec);
 			st = E_PRECISION;
 		}
 	if (t->base && compare(t, b))

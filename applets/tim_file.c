@@ -490,7 +490,7 @@ static void json_row(FILE *f, const struct report *rp, int i)
 	fputs("    {\n      \"command\": ", f);
 	jstring(f, r->cmd);
 	fputs(",\n      \"label\": ", f);
-	jstring(f, r->label);
+	jstring(f, r->name);
 	fprintf(f, ",\n      \"overhead\": %s", i < rp->first ? "true" : "false");
 	jfield(f, "estimate", r->est);
 	jfield(f, "error", r->err);
