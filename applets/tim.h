@@ -57,7 +57,7 @@ struct report {                 /* what the exports need besides rows */
 #define TF_LINE_MAX(cmdlen) (2 * (size_t)(cmdlen) + 64)
 /* "SECONDS<TAB>CMD\n", or "\SECONDS<TAB>ESCAPED\n" when cmd holds a CR
  * or LF (escapes \\ \n \r); returns its length, 0 when secs is not
- * finite (nothing written) */
+ * finite or is subnormal (nothing written) */
 size_t tf_put(char *dst, double secs, const char *cmd);
 /* one line without its end of line (len bytes, line[len] writable):
  * 0 with *secs and *key (in line, unescaped), else -1 with *why and
@@ -102,9 +102,9 @@ struct rq *tread_find(struct tread *r, const char *key);
 /* write one file per row and return CMD with $1.. as their names */
 char *tgraph(const struct report *rp, const char *cmd);
 
-/* an export: a temporary file beside path made at open (so a bad path
- * stops tim before anything runs), renamed to path by commit; removed
- * at exit if never committed */
+/* an export: open checks a file can be made beside path (so a bad path
+ * stops tim before anything runs); commit writes a temporary file there
+ * and renames it to path, so path is whole or untouched */
 enum { X_JSON, X_CSV, X_MD };
 struct texport {
 	const char *path;

@@ -42,8 +42,8 @@ size_t tf_put(char *dst, double secs, const char *cmd)
 	size_t l = 0;
 	int esc = strpbrk(cmd, "\r\n") != NULL;
 
-	if (!isfinite(secs))
-		return 0;
+	if (!isfinite(secs) || (secs != 0 && !isnormal(secs)))
+		return 0;       /* no time is subnormal; num.h refuses them */
 	if (esc)
 		dst[l++] = '\\';
 	l += (size_t)tf_num(dst + l, 40, secs);
@@ -110,7 +110,7 @@ int tf_parse(char *line, size_t len, double *secs, char **key,
 	}
 	*key = tab + 1;
 	if (esc && unescape(*key, why)) {
-		*tab = '\t';
+		*tok = *key;
 		return -1;
 	}
 	return 0;
@@ -336,41 +336,40 @@ char *tgraph(const struct report *rp, const char *g)
 
 /* ---- exports: made beside their path, renamed into place at the end ---- */
 
-/* Up to four exports; their temporary names, removed at exit unless
- * renamed, so a failing run leaves no half-written file. */
-static char *pending[4];
-
-static void unlink_pending(void)
+/* the temporary name beside x->path, created (mode 0666 - umask, as
+ * fopen would) and open: its fd */
+static int make_tmp(struct texport *x)
 {
-	int i;
+	size_t l = strlen(x->path);
+	int fd;
 
-	for (i = 0; i < 4; i++)
-		if (pending[i])
-			unlink(pending[i]);
+	x->tmp = xrealloc(x->tmp, l + 12);
+	memcpy(x->tmp, x->path, l);
+	memcpy(x->tmp + l, ".tmpXXXXXX", 11);
+	fd = mkstemp(x->tmp);
+	if (fd >= 0) {
+		mode_t um = umask(0);
+
+		umask(um);
+		fchmod(fd, 0666 & ~um);
+	}
+	return fd;
 }
 
+/* A probe: a file can be made beside path. It is removed at once, so a
+ * run that fails later (tim exits without cleaning up) leaves nothing. */
 void texport_open(struct texport *x, const char *path, int kind)
 {
-	static int registered;
-	size_t l = strlen(path);
-	int fd, i;
+	int fd;
 
 	x->path = path;
 	x->kind = kind;
-	x->tmp = xmalloc(l + 12);
-	memcpy(x->tmp, path, l);
-	memcpy(x->tmp + l, ".tmpXXXXXX", 11);
-	fd = mkstemp(x->tmp);
+	x->tmp = NULL;
+	fd = make_tmp(x);
 	if (fd < 0)
 		die(E_USAGE, "%s:", path);
 	close(fd);
-	if (!registered++)
-		atexit(unlink_pending);
-	for (i = 0; i < 4; i++)
-		if (!pending[i]) {
-			pending[i] = x->tmp;
-			break;
-		}
+	unlink(x->tmp);
 }
 
 static void num_or_null(FILE *f, double v)
@@ -638,24 +637,24 @@ static void write_md(FILE *f, const struct report *rp)
 
 void texport_commit(struct texport *x, const struct report *rp)
 {
-	FILE *f = fopen(x->tmp, "w");
-	int i;
+	int fd = make_tmp(x);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 
 	if (!f)
-		die(E_USAGE, "%s:", x->tmp);
+		die(E_USAGE, "%s:", x->path);
 	if (x->kind == X_JSON)
 		write_json(f, rp);
 	else if (x->kind == X_CSV)
 		write_csv(f, rp);
 	else
 		write_md(f, rp);
-	if (fflush(f) || ferror(f) || fclose(f))
+	if (fflush(f) || ferror(f) || fclose(f) || rename(x->tmp, x->path)) {
+		int e = errno;
+
+		unlink(x->tmp);
+		errno = e;
 		die(E_USAGE, "%s:", x->path);
-	if (rename(x->tmp, x->path))
-		die(E_USAGE, "%s:", x->path);
-	for (i = 0; i < 4; i++)
-		if (pending[i] == x->tmp)
-			pending[i] = NULL;
+	}
 }
 
 /* ---- --baseline JSON: our export's results[] ---------------------------- */

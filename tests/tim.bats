@@ -406,3 +406,267 @@ bad() { # STDERR_GLOB ARG...
 	done
 	false
 }
+
+# ---- beyond the original -------------------------------------------------
+
+@test "--version: 'tim (quickbox) VERSION', exit 0; --ver is still --verbose" {
+	v=$(sed -n 's/^#define QB_VERSION "\(.*\)"/\1/p' \
+	    "$BATS_TEST_DIRNAME/../core/applets.h")
+	run --separate-stderr tim --version
+	[ "$status" -eq 0 ] && [ "$output" = "tim (quickbox) $v" ]
+	ex_tsv > ex.tsv
+	run --separate-stderr tim --ver $EX 'sleep 0.01'
+	[ "$status" -eq 0 ] && [[ "$stderr" == *"tim: k       2"* ]]
+	# new long names are full names only: old prefixes stay unambiguous
+	run --separate-stderr tim --c=true --p=true --s=s.tsv --t=us -w0 -n3 \
+	    -m2 -o0 true
+	[ "$status" -eq 0 ] && [[ "$output" == *" us${TAB}true" ]]
+}
+
+# the commands whose bytes a plain SECONDS<TAB>CMD line cannot hold
+odd_cmds=($'echo a >> ran #\r' $'echo b >> ran\necho c >> ran' \
+    'echo \\n\\\\ >> ran' '\echo d >> ran')
+
+@test "--save/--read round-trip every command byte: CR, LF, backslashes" {
+	run tim -w1 -k1 -n3 -m2 -o3 -s s.tsv "${odd_cmds[@]}"
+	[ "$status" -eq 0 ]
+	first=$output
+	[ "$(wc -l < s.tsv)" -eq $(( (1 + 6) * 5 )) ]
+	rm ran
+	# replayed without running anything: every key found
+	run tim -w1 -k1 -n3 -m2 -o3 -r s.tsv "${odd_cmds[@]}"
+	[ "$status" -eq 0 ] && [ "$output" = "$first" ] && [ ! -e ran ]
+	# only the lines with a CR or LF are escaped; others stay as they are
+	[ "$(grep -c '^\\' s.tsv)" -eq 14 ]
+	grep -qF $'\techo \\\\n\\\\\\\\ >> ran' s.tsv
+}
+
+@test "--read: old files with backslashes read as before (no unescaping)" {
+	for i in 1 2 3 4 5 6; do printf '0.001\tprintf '\''a\\n'\''\n'; done > o.tsv
+	run tim -w0 -k1 -n3 -m2 -o0 -R,= -r o.tsv "printf 'a\\n'"
+	[ "$output" = "1.0000000000000000 +- 0.0000000000000000 ms${TAB}printf 'a\\n'" ]
+}
+
+@test "--read: a NUL byte or a bad escape is an error naming file and line" {
+	printf '0.1\tx\n0.1\tab\0c\n' > bad.tsv
+	bad "tim: bad.tsv:2: NUL byte in*" -r bad.tsv 'touch ran'
+	printf '\\0.1\ta\\qb\n' > bad.tsv
+	bad "tim: bad.tsv:1: bad escape in 'a\\\\qb'" -r bad.tsv 'touch ran'
+	printf '\\x\ta\n' > bad.tsv
+	bad "tim: bad.tsv:1: bad time 'x'" -r bad.tsv 'touch ran'
+}
+
+@test "messages show a command's CR and LF as \\r \\n, on one line" {
+	run --separate-stderr tim -w0 -n3 -m2 -o0 $'true\nfalse'
+	[ "$status" -eq 3 ] && [ "$stderr" = 'tim: "true\nfalse" failed (exit status 1)' ]
+}
+
+@test "unit: words_split: quotes, backslashes, no expansion, errors" {
+	run U words "a 'b c' \"d \\\$e \\x\" f\\ g '' \"\" \$HOME* h\\
+i"
+	[ "$output" = '[a][b c][d $e \x][f g][][][$HOME*][hi]' ]
+	run U words "x 'y"
+	[ "$status" -eq 1 ] && [ "$output" = "unterminated ' quote" ]
+	run U words 'x "y'
+	[ "$output" = 'unterminated " quote' ]
+	run U words '  '
+	[ "$output" = "no words" ]
+}
+
+@test "-N: words run without a shell, TIM_SEQ set, no overhead row" {
+	run --separate-stderr tim -N -w0 -k1 -n3 -m2 "touch 'a b' c\\ d \$HOME"
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == *" ms${TAB}touch 'a b' c\\ d \$HOME" ]]
+	[ -e 'a b' ] && [ -e 'c d' ] && [ -e '$HOME' ]
+	run tim --no-shell -w0 -k1 -n3 -m2 'sh -c "echo \$TIM_SEQ >> log"'
+	[ "$(tr '\n' ' ' < log)" = "1 2 3 4 5 6 " ]
+	# asked for, the overhead row times true(1) run the same way
+	run --separate-stderr tim -N -o3 -w0 -k1 -n3 -m2 true
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" == *"${TAB}(AlreadySubtracted)Overhead" ]]
+}
+
+@test "-N: unbalanced quotes (exit 1) and unknown programs (exit 3) run nothing" {
+	bad "tim: -N: unterminated ' quote in 'touch ran 'x'" -N "touch ran 'x"
+	run --separate-stderr tim -N 'touch ran' 'no-such-prog-xyz a'
+	[ "$status" -eq 3 ] && [ -z "$output" ] && [ ! -e ran ]
+	[ "$stderr" = 'tim: "no-such-prog-xyz a" failed: no-such-prog-xyz: command not found' ]
+}
+
+# batch j of every row before batch j+1; warm-ups first
+@test "--interleave: batches alternate between rows (TIM_SEQ order)" {
+	run tim --interleave -w1 -k1 -n3 -m2 -o0 'echo a$TIM_SEQ >> log' \
+	    'echo b$TIM_SEQ >> log'
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[ "$(tr '\n' ' ' < log)" = "a1 b2 a3 a4 a5 b6 b7 b8 a9 a10 a11 b12 b13 b14 " ]
+}
+
+@test "--precision: runs are added until error/estimate <= P (--read)" {
+	# batches of 3: minima 1 and 2 (err 50%); one more run per batch
+	# regroups them as 1 2 2 2 | 2 2 1 2: minima 1 and 1, err 0
+	for v in 1 2 2 2 2 2 1 2 9 9; do printf '0.00%s\tc\n' $v; done > p.tsv
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% -r p.tsv c
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	# est: 1 - log2(4/3) * (2 - 1) over 1 1 2 2 2 2 2 2
+	[ "$output" = "0.58496250072115626 +- 0.00000000000000000 ms${TAB}c" ]
+	# without it: the first 6 only, 1 2 2 2 2 2
+	run tim -w0 -k1 -n3 -m2 -o0 -r p.tsv c
+	[ "$output" = "1.00 +- 0.50 ms${TAB}c" ]
+}
+
+@test "--precision missed when the budget is spent: warning line, exit 6" {
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=0.00001% \
+	    --budget=50ms true
+	[ "$status" -eq 6 ] && [ "${#lines[@]}" -eq 1 ]
+	[[ "$stderr" == "tim: true: error/estimate "*"% > --precision 1e-05% when the --budget ran out" ]]
+}
+
+@test "bad --precision --budget --tolerance --progress --step: exit 1, nothing run" {
+	bad "tim: bad --precision '0' *" --precision 0 'touch ran'
+	bad "tim: bad --precision '101%' *" --precision 101% 'touch ran'
+	bad "tim: bad --precision '1.5' *" --precision 1.5 'touch ran'
+	bad "tim: bad --precision 'x%' *" --precision x% 'touch ran'
+	bad "tim: bad --budget '5x' *" --precision 1% --budget 5x 'touch ran'
+	bad "tim: bad --budget '0s' *" --precision 1% --budget 0s 'touch ran'
+	bad "tim: --budget needs --precision" --budget 5s 'touch ran'
+	bad "tim: bad --tolerance '-1' *" --tolerance -1 'touch ran'
+	bad "tim: bad --progress 'maybe' *" --progress maybe 'touch ran'
+	bad "tim: --step '2' without -P" --step 2 'touch ran'
+}
+
+@test "peak RSS: -v and the JSON export show each run's ru_maxrss" {
+	run --separate-stderr tim -v -N -w0 -k1 -n3 -m2 --json r.json \
+	    "/usr/bin/python3 -c 'x = bytearray(64 << 20)'" /bin/true
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"tim: rss     /bin/true${TAB}peak "*" KiB${TAB}(max of 6 runs)"* ]]
+	python3 - <<-'EOF'
+	import json
+	r = json.load(open("r.json"))["results"]
+	big, small = r[0]["memory_usage_byte"], r[1]["memory_usage_byte"]
+	assert len(big) == 6 and all(isinstance(b, int) for b in big), big
+	assert min(big) > 64 << 20 > max(small) > 0, (big, small)
+	EOF
+}
+
+@test "--json: hyperfine-style results with every sample (--read: exact)" {
+	ex_tsv > ex.tsv
+	run --separate-stderr tim $EX --json r.json 'sleep 0.01' 'b:sleep 0.02'
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	python3 - <<-'EOF'
+	import json
+	d = json.load(open("r.json"))
+	assert d["tool"].startswith("tim (quickbox) ") and d["unit"] == "ms"
+	oh, a, b = d["results"]
+	assert oh["overhead"] and oh["command"] == "" and not a["overhead"]
+	assert oh["label"] == "(AlreadySubtracted)Overhead"
+	assert a["command"] == "sleep 0.01" and a["label"] == "sleep 0.01"
+	assert b["command"] == "sleep 0.02" and b["label"] == "b"
+	assert a["times"] == [0.0105, 0.0101, 0.0120, 0.0103, 0.0110,
+	    0.0102, 0.0131, 0.0104, 0.0100, 0.0107], a["times"]
+	assert abs(a["estimate"] - 9.5676256) < 1e-6, a["estimate"]
+	assert abs(a["error"] - 0.0500214) < 1e-6, a["error"]
+	assert a["unit"] == "ms" and a["warmup"] == 1
+	assert a["batches"] == 2 and a["runs_per_batch"] == 5
+	assert a["exit_codes"] == [0] * 10 and a["exit_status"] == 0
+	assert a["memory_usage_byte"] == [None] * 10   # --read: not measured
+	assert a["user_times"] == [None] * 10 and a["parameters"] == {}
+	assert abs(a["min"] - 0.0100) < 1e-12 and abs(a["max"] - 0.0131) < 1e-12
+	assert abs(a["median"] - 0.01045) < 1e-12
+	EOF
+}
+
+@test "--csv: one row per sample; --markdown: estimate +- error, ratio" {
+	ex_tsv > ex.tsv
+	run tim $EX --csv r.csv --markdown r.md 'sleep 0.01' 'b:sleep 0.02'
+	[ "$status" -eq 0 ]
+	[ "$(wc -l < r.csv)" -eq 31 ]
+	[ "$(head -1 r.csv)" = "label,command,overhead,run,batch,seconds,user_seconds,system_seconds,memory_usage_byte" ]
+	[ "$(sed -n 12p r.csv)" = "sleep 0.01,sleep 0.01,0,1,1,0.0105,,," ]
+	[ "$(sed -n 31p r.csv)" = "b,sleep 0.02,0,10,2,0.0208,,," ]
+	[ "$(cat r.md)" = "| Command | Estimate [ms] | Ratio |
+|:---|---:|---:|
+| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |
+| b | 19.648 ± 0.029 | 2.054 ± 0.011 |" ]
+}
+
+@test "exports: a bad path runs nothing; a failed run leaves no file" {
+	bad "tim: nodir/r.json: No such file or directory" --json nodir/r.json \
+	    'touch ran'
+	run tim -w0 -n3 -m2 -o0 --json r.json --csv r.csv true false
+	[ "$status" -eq 3 ]
+	[ -z "$(ls | grep '^r\.')" ]
+}
+
+@test "-P NAME LO HI, --step, -L: one row per value, {NAME} everywhere" {
+	run tim -w0 -k1 -n3 -m2 -o0 -L X a,b -P N 1 2 -p 'echo p{X} >> log' \
+	    'r{X}{N}:echo {X}{N} >> log'
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | cut -f2 | tr '\n' ' ')" = "ra1 ra2 rb1 rb2 " ]
+	[ "$(sort log | uniq -c | awk '{ printf "%s %s ", $1, $2 }')" = "6 a1 6 a2 6 b1 6 b2 12 pa 12 pb " ]
+	run tim -w0 -k1 -n3 -m2 -o0 -P N 0.5 1 --step 0.25 'v{N}:true'
+	[ "$(printf '%s\n' "$output" | cut -f2 | tr '\n' ' ')" = "v0.50 v0.75 v1.00 " ]
+	# a known {NAME} is replaced everywhere (as hyperfine does), an
+	# unknown one after $ is the shell's
+	run tim -w0 -k1 -n3 -m2 -o0 -P N 1 7 --step 3 'true {N} ${N} ${HOME}'
+	[ "$(printf '%s\n' "$output" | cut -f2 | tr '\n' '|')" = 'true 1 $1 ${HOME}|true 4 $4 ${HOME}|true 7 $7 ${HOME}|' ]
+}
+
+@test "-P/-L errors: unknown {NAME}, LO > HI, bad numbers, missing values" {
+	bad "tim: unknown parameter '{Y}' *" -P X 1 2 'touch ran {Y}'
+	bad "tim: -P X: LO 3 > HI 1" -P X 3 1 'touch ran {X}'
+	bad "tim: -P X: bad number 'a'" -P X a 2 'touch ran {X}'
+	bad "tim: bad --step '-1' *" -P X 1 2 --step -1 'touch ran {X}'
+	bad "tim: option '--parameter-scan' needs 3 values" -P X 1
+	bad "tim: option '--parameter-list' needs 2 values" -L X
+}
+
+@test "--baseline: the same data is within tolerance; slower: exit 7" {
+	ex_tsv > ex.tsv
+	tim $EX --json base.json 'sleep 0.01' 'b:sleep 0.02' > /dev/null
+	run tim $EX --baseline base.json 'sleep 0.01' 'b:sleep 0.02'
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "# baseline base.json" ]
+	[ "${lines[4]}" = "0.000 +- 0.071 ms${TAB}sleep 0.01${TAB}within tolerance" ]
+	# a --save file as the baseline: what --read of it reports
+	run tim $EX --baseline ex.tsv 'sleep 0.01'
+	[ "$status" -eq 0 ] && [ "${lines[3]}" = "0.000 +- 0.071 ms${TAB}sleep 0.01${TAB}within tolerance" ]
+	# 1 ms slower everywhere: 1 ms +- 0.071 is 14 combined errors
+	ex_tsv | awk -F'\t' -v OFS='\t' '$2 != "" { $1 += 0.001 } 1' > slow.tsv
+	run --separate-stderr tim -w1 -k2 -n5 -m2 -o5 -r slow.tsv \
+	    --baseline base.json 'sleep 0.01'
+	[ "$status" -eq 7 ]
+	[ "${lines[3]}" = "1.000 +- 0.071 ms${TAB}sleep 0.01${TAB}slower: 14.1 errors > 2" ]
+	run tim -w1 -k2 -n5 -m2 -o5 -r slow.tsv --baseline base.json \
+	    --tolerance 20 'sleep 0.01'
+	[ "$status" -eq 0 ]
+}
+
+@test "--baseline: unreadable or bad files stop tim before it runs" {
+	bad "tim: nope.json: No such file or directory" --baseline nope.json \
+	    'touch ran'
+	echo '{"results": [{"command": "x"}]}' > b.json
+	bad "tim: b.json: a result lacks command, estimate, error or unit" \
+	    --baseline b.json 'touch ran'
+	echo '{"results": [' > b.json
+	bad "tim: b.json: *" --baseline b.json 'touch ran'
+}
+
+@test "--progress: a status line on stderr only when asked or on a tty" {
+	run --separate-stderr tim --progress=always -w0 -k1 -n3 -m2 -o0 true
+	[ "$status" -eq 0 ] && [[ "$output" == *" ms${TAB}true" ]]
+	[[ "$stderr" == *$'\r\e[Ktim: 1/1 true  batch '* ]]
+	[[ "$stderr" == *$'\r\e[K' ]]     # erased at the end
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 true   # auto, no tty
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	run --separate-stderr tim --progress=never -w0 -k1 -n3 -m2 -o0 true
+	[ -z "$stderr" ]
+}
+
+@test "--help lists the new options" {
+	run tim --help
+	for o in version no-shell precision budget interleave json csv \
+	    markdown parameter-scan step parameter-list baseline tolerance \
+	    progress; do
+		[[ "$output" == *"--$o"* ]] || { echo "no --$o"; false; }
+	done
+}

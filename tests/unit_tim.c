@@ -6,7 +6,8 @@
  *   unit_tim aik K            the weights, %.7f each
  *   unit_tim ele K X...       eLE of X (sorted here first)
  *   unit_tim emin N M K X...  est and err of m*n samples, %.7f
- *   unit_tim pstdev X...      Welford population st.dev. */
+ *   unit_tim pstdev X...      Welford population st.dev.
+ *   unit_tim words STRING     words_split: "[w]" per word, else the reason */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "estimate.h"
 #include "fmtunc.h"
+#include "words.h"
 
 static int pass, failn;
 
@@ -177,6 +179,18 @@ int main(int argc, char **argv)
 		puts(b);
 		return 0;
 	}
+	if (!strcmp(m, "words") && argc == 3) {
+		const char *why;
+		char **w = words_split(argv[2], &why);
+
+		if (!w)
+			return puts(why), 1;
+		for (i = 0; w[i]; i++)
+			printf("[%s]", w[i]);
+		putchar('\n');
+		free(w);
+		return 0;
+	}
 	k = argc > 2 ? atoi(argv[2]) : 0;
 	if (k < 0 || k > 128)
 		return 2;
@@ -217,6 +231,6 @@ int main(int argc, char **argv)
 		printf("%.7f\n", est_pstdev(&r));
 		return 0;
 	}
-	fprintf(stderr, "usage: unit_tim check|fmt|aik|ele|emin|pstdev ...\n");
+	fprintf(stderr, "usage: unit_tim check|fmt|aik|ele|emin|pstdev|words ...\n");
 	return 2;
 }

@@ -63,6 +63,13 @@ static void round_trip(const uint8_t *d, size_t n)
 			secs = x;
 	}
 	l = tf_put(line, secs, cmd);
+	if (secs != 0 && !isnormal(secs)) {     /* refused, nothing written */
+		if (l)
+			abort();
+		free(cmd);
+		free(line);
+		return;
+	}
 	if (!l || l > TF_LINE_MAX(len) || line[l - 1] != '\n' ||
 	    memchr(line, '\n', l - 1))
 		abort();
