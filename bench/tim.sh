@@ -1,18 +1,31 @@
 #!/bin/sh
-# bench/tim.sh: what tim costs per sample and how reproducible it is.
+# bench/tim.sh: what tim costs per sample, how reproducible its numbers are
+# next to hyperfine's, and whether --precision reaches its target.
 #  1. spawn: tim's wall time per sample of `sh -c ''` vs a bare fork+exec
-#     (and vfork+exec) loop of the same command (bench/forkexec.c), plus
-#     tim's own minimum estimate of that overhead.
-#  2. spread: 5 repeats of tim and of hyperfine on /bin/true and `sh -c exit`
-#     at the same wall-clock budget; the coefficient of variation (sample
-#     st.dev./mean, %) of the 5 numbers each tool reports. One raw tim run
-#     per repeat gives both its numbers: raw, and diff = raw - overhead
-#     (what the default report prints), so the budget is that one run's.
+#     (and vfork+exec) loop of the same command (bench/forkexec.c), tim's
+#     own minimum estimate of that overhead, and the peak-RSS floor (tim's
+#     RSS at the spawn, which every ru_maxrss of a child is at least).
+#  2. spread: on /bin/true, `sleep 0.002` and a CPU-bound ~20 ms awk loop,
+#     four tools, each repeated REPS times at the same wall-clock BUDGET per
+#     repeat: tim -N, tim through sh (the default report: minus the
+#     overhead), hyperfine -N and hyperfine through sh. Run counts are
+#     calibrated once per tool and command so one repeat takes BUDGET.
+#     Per tool: the coefficient of variation (sample st.dev./mean, %) of
+#     its central value over the repeats (tim: its estimate; hyperfine:
+#     mean, median and min). For tim also err_ratio = the median of its
+#     reported errors / the st.dev. of its estimates over the repeats (1:
+#     the error bar says how much a rerun moves; > 1: it overstates it).
+#  3. precision: does tim --precision=1% reach it on /bin/true within a
+#     PBUDGET budget (-N, and through sh), how long did it take, where did
+#     it end.
 # Usage: sh bench/tim.sh [QUICKBOX]      (default ./quickbox, built if absent)
-#   env: N (loop length, 2000), REPS (5), TIMOPT (tim's -k -n -m -o).
+#   env: N (loop length of part 1, 2000), REPS (8), BUDGET (seconds per
+#   repeat, 2), PBUDGET (seconds, 5). A quick check of the script:
+#   N=200 REPS=8 BUDGET=0.1 PBUDGET=1 sh bench/tim.sh   (about 1 min: the
+#   run counts have a floor, tim 8 batches of 3, hyperfine 10 runs)
 # Output: "label<TAB>value" lines (units in the label); '#' lines are notes.
-# hyperfine comes from the Debian package; without it part 2 prints only tim.
-# Takes about 15-35 s on a 2-cpu machine, depending on its load.
+# hyperfine is called as /usr/bin/hyperfine; without it part 2 has tim only.
+# Takes about 12 * REPS * BUDGET + 30 s at the defaults (~4 min).
 set -eu
 QB=${1:-${QB:-}}
 case $QB in ''|/*) ;; *) QB=$PWD/$QB ;; esac   # relative to the caller
@@ -20,28 +33,39 @@ cd "$(dirname "$0")/.."
 QB=${QB:-./quickbox}
 START=$(date +%s)
 N=${N:-2000}
-REPS=${REPS:-5}
-TIMOPT=${TIMOPT:--w1 -k2 -n20 -m10 -o20}
+REPS=${REPS:-8}
+BUDGET=${BUDGET:-2}
+PBUDGET=${PBUDGET:-5}
+HF=/usr/bin/hyperfine
 B=build/bench
 [ -x "$QB" ] || make -s >/dev/null
 mkdir -p "$B"
-${CC:-cc} -O2 -o "$B/forkexec" bench/forkexec.c
+${CC:-cc} -O2 -Icore/lib -o "$B/forkexec" bench/forkexec.c core/lib/clock.c
+trap 'rm -rf "$B/t"' EXIT
+mkdir -p "$B/t"
+T=$B/t
 
 now() { date +%s.%N; }
 out() { printf '%s\t%s\n' "$1" "$2"; }
-# first number of a tim line, in plain decimal: "12.3 +- 0.4 us" or
-# "(1.23 +- 0.04)e+02 us"
-val() { awk -F'\t' -v want="$1" '$2 == want { split($1, f, " ");
-	v = f[1]; if (v ~ /^\(/) { sub(/^\(/, "", v); e = $1;
-	sub(/.*\)e/, "", e); sub(/ .*/, "", e); v = v * 10 ^ e }
-	print v + 0 }'; }
-cv() { awk '{ s += $1; q += $1 * $1; n++ } END { m = s / n;
-	sd = n > 1 ? sqrt((q - n * m * m) / (n - 1)) : 0; if (sd != sd) sd = 0;
-	printf "%.2f\n", m ? 100 * sd / m : 0 }'; }
+calc() { awk "BEGIN { printf \"%.6g\", $1 }"; }
+# "mean sd cv%" of the numbers on stdin (sample st.dev.)
+stats() { awk '{ s += $1; q += $1 * $1; n++ } END { m = s / n;
+	v = n > 1 ? (q - n * m * m) / (n - 1) : 0; sd = v > 0 ? sqrt(v) : 0;
+	printf "%.6g %.6g %.2f\n", m, sd, m ? 100 * sd / m : 0 }'; }
+median() { sort -g | awk '{ v[n++] = $1 }
+	END { print n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2 }'; }
+# a JSON export's last result: "estimate error" (tim) or
+# "mean median min" (hyperfine), microseconds
+jtim() { python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][-1]
+print(r["estimate"], r["error"])' "$1"; }
+jhf() { python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][-1]
+print(r["mean"] * 1e6, r["median"] * 1e6, r["min"] * 1e6)' "$1"; }
 
-echo "# tim bench: $(uname -srm), $(nproc) cpus, N=$N REPS=$REPS TIMOPT='$TIMOPT'"
+echo "# tim bench: $(uname -srm), $(nproc) cpus, N=$N REPS=$REPS BUDGET=${BUDGET}s PBUDGET=${PBUDGET}s"
 
-# --- 1. per-sample cost --------------------------------------------------
+# --- 1. per-sample cost and the RSS floor ----------------------------------
 set -- $("$B/forkexec" "$N" /bin/sh -c '')
 out "tim.spawn.fork_exec_sh_mean_us" "$1"
 out "tim.spawn.fork_exec_sh_min_us" "$2"
@@ -49,70 +73,117 @@ set -- $("$B/forkexec" -v "$N" /bin/sh -c '')
 out "tim.spawn.vfork_exec_sh_mean_us" "$1"
 out "tim.spawn.vfork_exec_sh_min_us" "$2"
 t0=$(now)
-r=$("$QB" tim -w0 -k1 -n"$N" -m1 -o0 -R,= -uus '')
+r=$("$QB" tim -w0 -k1 -n"$N" -m1 -o0 -R,= -uus --json "$T/s.json" '')
 t1=$(now)
-out "tim.spawn.tim_wall_per_sample_sh_us" \
-    "$(echo "$t0 $t1 $N" | awk '{ printf "%.2f", ($2 - $1) * 1e6 / $3 }')"
-out "tim.spawn.tim_min_estimate_sh_us" "$(printf '%s\n' "$r" | val '')"
+out "tim.spawn.tim_wall_per_sample_sh_us" "$(calc "($t1 - $t0) * 1e6 / $N")"
+out "tim.spawn.tim_min_estimate_sh_us" "$(jtim "$T/s.json" | cut -d' ' -f1)"
+# tim's RSS as a child sees it at its spawn, then what /bin/true reports
+"$QB" tim -N -w0 -k1 -n3 -m2 --json "$T/r.json" \
+    "sh -c 'grep VmHWM /proc/\$PPID/status >> $T/hwm'" /bin/true >/dev/null
+out "tim.rss.tim_hwm_at_spawn_kib" "$(awk '{ print $2 }' "$T/hwm" | sort -n | tail -1)"
+out "tim.rss.bin_true_reported_kib" "$(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][-1]
+print(max(r["memory_usage_byte"]) // 1024)' "$T/r.json")"
 
-# --- 2. spread at equal budgets -------------------------------------------
-HF=$(command -v hyperfine || true)
-if [ -z "$HF" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine \
-	    >/dev/null 2>&1 || true
-	HF=$(command -v hyperfine || true)
-fi
-[ -n "$HF" ] || echo "# hyperfine unavailable: its lines are skipped"
+# --- 2. spread at equal budgets --------------------------------------------
+[ -x "$HF" ] || echo "# $HF missing: hyperfine lines are skipped"
+# a CPU-bound awk loop of about 20 ms, calibrated here
+loop() { echo "awk 'BEGIN { for (i = 0; i < $1; i++) s += i }'"; }
+"$QB" tim -N -w1 -k1 -n3 -m2 -us --json "$T/c.json" "$(loop 1000000)" >/dev/null
+LOOPN=$(jtim "$T/c.json" | awk '{ n = int(1000000 * 0.020 / $1); print n < 1000 ? 1000 : n }')
+CPU=$(loop "$LOOPN")
+echo "# CPU-bound command: $CPU"
 
-for cmd in /bin/true "sh -c exit"; do
-	lab=$(echo "$cmd" | tr -c 'a-z0-9\n' _)
-	: > "$B/raw" ; : > "$B/diff"; : > "$B/hmean"; : > "$B/hmin"
-	: > "$B/hmed"; budget=0
-	i=0
-	while [ $i -lt "$REPS" ]; do
-		t0=$(now)
-		# shellcheck disable=SC2086
-		r=$("$QB" tim $TIMOPT -R,= -uus "$cmd")
-		t1=$(now)
-		b=$(echo "$t0 $t1" | awk '{ print $2 - $1 }')
-		budget=$(echo "$budget $b" | awk '{ print $1 + $2 }')
-		raw=$(printf '%s\n' "$r" | val "$cmd")
-		oh=$(printf '%s\n' "$r" | val RawOverhead)
-		echo "$raw" >> "$B/raw"
-		echo "$raw $oh" | awk '{ print $1 - $2 }' >> "$B/diff"
-		if [ -n "$HF" ]; then
-			# calibrate the run count once so hyperfine gets tim's time
-			if [ $i -eq 0 ]; then
-				t0=$(now)
-				"$HF" -N --style none --runs 200 -- "$cmd" >/dev/null 2>&1
-				t1=$(now)
-				runs=$(echo "$t0 $t1 $b" | awk \
-				    '{ r = int(200 * $3 / ($2 - $1)); print r < 10 ? 10 : r }')
-			fi
-			"$HF" -N --style none --warmup 1 --runs "$runs" \
-			    --export-csv "$B/hf.csv" -- "$cmd" >/dev/null 2>&1
-			awk -F, 'NR == 2 { print $2 * 1e6 > "'"$B/hmean"'";
-			    print $4 * 1e6 > "'"$B/hmed"'";
-			    print $7 * 1e6 > "'"$B/hmin"'" }' "$B/hf.csv"
-			cat "$B/hmean" >> "$B/hmean.all"; cat "$B/hmed" >> "$B/hmed.all"
-			cat "$B/hmin" >> "$B/hmin.all"
-		fi
-		i=$((i + 1))
+# per-run wall cost of tool $1 on command $2, from a short timed run
+cost() {
+	t0=$(now)
+	case $1 in
+	tim_N) "$QB" tim -N -w0 -k1 -n5 -m4 --progress=never "$2" ;;
+	tim_sh) "$QB" tim -w0 -k1 -n5 -m4 -o5 --progress=never "$2" ;;
+	hf_N) "$HF" -N --style none --runs 20 -- "$2" ;;
+	hf_sh) "$HF" --style none --runs 20 -- "$2" ;;
+	esac >/dev/null 2>&1
+	t1=$(now)
+	calc "($t1 - $t0) / 20"          # tim_sh: 40 runs incl. the overhead
+}
+
+# one repeat of tool $1 on command $2 with count $3, exported to o.json
+once() {
+	case $1 in
+	tim_N) "$QB" tim -N -w1 -k1 -m8 -n"$3" -uus --progress=never \
+	    --json "$T/o.json" "$2" ;;
+	tim_sh) "$QB" tim -w1 -k1 -m8 -n"$3" -o"$3" -uus --progress=never \
+	    --json "$T/o.json" "$2" ;;
+	hf_N) "$HF" -N --style none --warmup 1 --runs "$3" \
+	    --export-json "$T/o.json" -- "$2" ;;
+	hf_sh) "$HF" --style none --warmup 1 --runs "$3" \
+	    --export-json "$T/o.json" -- "$2" ;;
+	esac >/dev/null 2>&1
+}
+
+TOOLS="tim_N tim_sh"
+[ -x "$HF" ] && TOOLS="$TOOLS hf_N hf_sh"
+for cmd in /bin/true "sleep 0.002" "$CPU"; do
+	case $cmd in /bin/true) lab=true ;; sleep*) lab=sleep2ms ;; *) lab=cpu20ms ;; esac
+	for tool in $TOOLS; do
+		c=$(cost "$tool" "$cmd")
+		case $tool in       # runs that fill BUDGET (tim: 8 batches of n)
+		tim_N) cnt=$(calc "int($BUDGET / $c / 8)") ;;
+		tim_sh) cnt=$(calc "int($BUDGET / $c / 8)") ;;  # c: both rows
+		*) cnt=$(calc "int($BUDGET / $c)") ;;
+		esac
+		case $tool in tim_*) [ "$cnt" -ge 3 ] || cnt=3 ;; *) [ "$cnt" -ge 10 ] || cnt=10 ;; esac
+		: > "$T/v"
+		i=0 wall=0
+		while [ $i -lt "$REPS" ]; do
+			t0=$(now)
+			once "$tool" "$cmd" "$cnt"
+			t1=$(now)
+			wall=$(calc "$wall + $t1 - $t0")
+			case $tool in
+			tim_*) jtim "$T/o.json" ;;
+			*) jhf "$T/o.json" ;;
+			esac >> "$T/v"
+			i=$((i + 1))
+		done
+		p=tim.spread.$lab.$tool
+		out "$p.count" "$cnt"
+		out "$p.wall_per_repeat_s" "$(calc "$wall / $REPS")"
+		case $tool in
+		tim_*)
+			set -- $(cut -d' ' -f1 "$T/v" | stats)
+			out "$p.estimate_mean_us" "$1"
+			out "$p.estimate_cv_pct" "$3"
+			sd=$2
+			e=$(cut -d' ' -f2 "$T/v" | median)
+			out "$p.median_error_us" "$e"
+			out "$p.err_ratio" "$(calc "($sd > 0 ? $e / $sd : 0)")"
+			;;
+		*)
+			out "$p.mean_cv_pct" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f3)"
+			out "$p.median_cv_pct" "$(cut -d' ' -f2 "$T/v" | stats | cut -d' ' -f3)"
+			out "$p.min_cv_pct" "$(cut -d' ' -f3 "$T/v" | stats | cut -d' ' -f3)"
+			out "$p.mean_us" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f1)"
+			;;
+		esac
 	done
-	out "tim.spread.$lab.budget_per_repeat_s" \
-	    "$(echo "$budget $REPS" | awk '{ printf "%.2f", $1 / $2 }')"
-	echo "# $cmd: tim diffs (us): $(tr '\n' ' ' < "$B/diff")"
-	echo "# $cmd: tim raw (us):   $(tr '\n' ' ' < "$B/raw")"
-	out "tim.spread.$lab.tim_diff_cv_pct" "$(cv < "$B/diff")"
-	out "tim.spread.$lab.tim_raw_cv_pct" "$(cv < "$B/raw")"
-	if [ -n "$HF" ]; then
-		out "tim.spread.$lab.hyperfine_runs" "$runs"
-		echo "# $cmd: hyperfine means (us): $(tr '\n' ' ' < "$B/hmean.all")"
-		echo "# $cmd: hyperfine mins (us):  $(tr '\n' ' ' < "$B/hmin.all")"
-		out "tim.spread.$lab.hyperfine_mean_cv_pct" "$(cv < "$B/hmean.all")"
-		out "tim.spread.$lab.hyperfine_median_cv_pct" "$(cv < "$B/hmed.all")"
-		out "tim.spread.$lab.hyperfine_min_cv_pct" "$(cv < "$B/hmin.all")"
-		rm -f "$B/hmean.all" "$B/hmed.all" "$B/hmin.all"
-	fi
+done
+
+# --- 3. --precision=1% on /bin/true within PBUDGET --------------------------
+for mode in N sh; do
+	case $mode in N) f=-N ;; *) f= ;; esac
+	t0=$(now)
+	# shellcheck disable=SC2086
+	st=0; "$QB" tim $f -uus --progress=never --precision=1% \
+	    --budget="${PBUDGET}s" --json "$T/p.json" /bin/true \
+	    >/dev/null 2>&1 || st=$?
+	t1=$(now)
+	p=tim.precision.true_$mode
+	out "$p.reached" "$([ "$st" -eq 0 ] && echo yes || echo "no (exit $st)")"
+	out "$p.wall_s" "$(calc "$t1 - $t0")"
+	[ -s "$T/p.json" ] && out "$p.final_rel_error_pct" "$(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][-1]
+print("%.3g" % (100 * r["error"] / r["estimate"]) if r["estimate"] > 0 else "inf")' "$T/p.json")"
+	rm -f "$T/p.json"
 done
 echo "# bench/tim.sh took $(( $(date +%s) - START )) s"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tim.bats: the tim applet against spec/tim.md. --read reports are
+# tim.bats: the tim applet against docs/tim.md. --read reports are
 # byte-exact; live runs check the protocol (TIM_SEQ, hooks, warm-ups,
 # failures) with small -n/-m so the file stays fast.
 load helpers
@@ -13,7 +13,7 @@ setup() {
 tim() { "$QB" tim "$@"; }
 U() { "$TESTBIN/unit_tim" "$@"; }
 
-# spec 3.1: 1 warm-up + 10 timed values per key; '' is the overhead
+# the worked example of docs/tim.md: 1 warm-up + 10 timed values per key; '' is the overhead
 ex_tsv() {
 	local k v
 	for v in 0.00050 0.00030 0.00031 0.00029 0.00033 0.00030 0.000305 \
@@ -26,7 +26,7 @@ ex_tsv() {
 EX="-w1 -k2 -n5 -m2 -o5 -ums -r ex.tsv"
 TAB=$'\t'
 
-@test "unit: the spec's formatting table and estimator numbers" {
+@test "unit: the documented formatting table and estimator numbers" {
 	run U check
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -67,7 +67,7 @@ TAB=$'\t'
 	[ "$status" -eq 1 ] && [ "$output" = "undefined" ]
 }
 
-@test "--read: spec 3.1 default report (diffs)" {
+@test "--read: the worked example, default report (diffs)" {
 	ex_tsv > ex.tsv
 	run --separate-stderr tim $EX 'sleep 0.01' 'b:sleep 0.02'
 	[ "$status" -eq 0 ] && [ -z "$stderr" ]

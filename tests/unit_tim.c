@@ -45,7 +45,7 @@ static void expect_num(const char *what, double got, double want, double tol)
 static const struct {
 	double val, err;
 	const char *pm, *out;
-} fmt_tab[] = {         /* spec/tim.md section 3, then edge cases */
+} fmt_tab[] = {         /* the formatting table of docs/tim.md, then edge cases */
 	{201.7612, 0.6234, " +- ", "201.76 +- 0.62"},
 	{1014.1234, 2.2345, " +- ", "1014.1 +- 2.2"},
 	{7724.2, 16.3, " +- ", "7724 +- 16"},
@@ -99,7 +99,7 @@ static void check_fmt(void)
 
 static void check_est(void)
 {
-	/* spec 3.1: sleep 0.01 in ms, two batches of 5, k=2 */
+	/* the worked example: sleep 0.01 in ms, two batches of 5, k=2 */
 	static const double xs[] = {10.5, 10.1, 12.0, 10.3, 11.0,
 		10.2, 13.1, 10.4, 10.0, 10.7};
 	double a[8], tmp[EST_TMP(5, 2, 2)], srt[5];

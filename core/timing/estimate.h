@@ -1,4 +1,4 @@
-/* estimate.h: the minimum-time estimator of tim (spec/tim.md 2.2).
+/* estimate.h: the minimum-time estimator of tim (docs/tim.md).
  *
  * Run times are the wanted time plus heavy-tailed noise, so the minimum is
  * what reproduces. eLE (Fraga Alves & Neves) extrapolates the left endpoint

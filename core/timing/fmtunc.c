@@ -1,4 +1,4 @@
-/* fmtunc.c: value±error formatting with cligen strUt's exact rounding. */
+/* fmtunc.c: value±error formatting with the original tool's exact rounding. */
 /* no fused multiply-add: the digits must match the original's plain
  * double arithmetic on every target (gcc -std=c11 already keeps it off) */
 #ifdef __clang__
@@ -284,7 +284,7 @@ static char *shift_right(char *t, const char *s, int dp, int n)
 	return t;
 }
 
-/* a mantissa with its point moved shift places (cligen addShiftPt), a
+/* a mantissa with its point moved shift places (as the original shifts it), a
  * trailing '.' dropped. |shift| stays under ~40 here since mantissas have
  * at most 22 chars, so 128 bytes always hold the result. */
 static void shift_pt(struct sink *k, const char *s, int shift)

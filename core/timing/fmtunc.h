@@ -1,11 +1,11 @@
-/* fmtunc.h: "value +- error" text, rounded as cligen's strUt.fmtUncertain.
+/* fmtunc.h: "value +- error" text, rounded as the original tool rounds it.
  *
  * The error keeps 2 significant digits and the value is rounded to the same
  * decimal place. Decimal exponents -2..4 print fixed ("201.76 +- 0.62"),
  * others scientific ("(1.23456 +- 0.00012)e+05"). err 0 or NaN prints both
  * with 16 digits; a value smaller than the error's last digit is "0". The
  * rounding is cligen's (round half up of the float-scaled fraction), not
- * printf's, so the bytes match the original tool (spec/tim.md section 3). */
+ * printf's, so the bytes match the original tool (docs/tim.md). */
 #ifndef QB_FMTUNC_H
 #define QB_FMTUNC_H
 
