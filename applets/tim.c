@@ -1128,6 +1128,10 @@ static void setup(struct tim *t, struct tbase *b)
 		tsave_open(&t->sv, t->save);
 	if (t->read)
 		tread_load(&t->rd, t->read);
+	for (i = 0; t->read && t->verbose && i < t->nrow; i++)
+		if (!tread_find(&t->rd, t->rw[i].cmd))
+			warn("read    `%s`: not in %s, run live",
+			    shown(t->rw[i].cmd), t->read);
 	if (t->base)
 		base_load(t, b);
 	for (i = 0; i < 3; i++)

@@ -348,6 +348,14 @@ bad() { # STDERR_GLOB ARG...
 	[ "$(tr '\n' ' ' < log)" = "1 2 3 4 5 6 " ]
 }
 
+@test "live: -v names the commands a --read file lacks (run live)" {
+	for i in 1 2 3 4 5 6; do printf '0.001\tx\n'; done > r.tsv
+	run --separate-stderr tim -v -w0 -k1 -n3 -m2 -o0 -r r.tsv x 'true'
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *'tim: read    `true`: not in r.tsv, run live'* ]]
+	[[ "$stderr" != *'`x`: not in'* ]]
+}
+
 @test "live: a failing command, prepare, cleanup: exit 3/2/4 naming it" {
 	run --separate-stderr tim -w0 -n3 -m2 -o0 'exit 7'
 	[ "$status" -eq 3 ]
