@@ -936,6 +936,23 @@ static int precise(const struct tim *t, int i)
 	return r->est > 0 && r->err <= t->prec * r->est;
 }
 
+/* A --read file holds the rounds the saving run made before its budget
+ * ran out: a replay ends where they end (a whole round or none), so it
+ * reproduces that run. Rows the file lacks run live. */
+static int saved_round(struct tim *t)
+{
+	int i;
+
+	for (i = 0; t->read && i < t->nrow; i++) {
+		struct rq *q = tread_find(&t->rd, t->rw[i].cmd);
+
+		if (q && (i < t->first || !precise(t, i)) &&
+		    q->n - q->head < (size_t)t->m)
+			return 0;
+	}
+	return 1;
+}
+
 /* --precision: while a command row's error/estimate is above P and the
  * budget lasts, add a round: one more run per batch (m runs, so every
  * batch grows by one: the batches' spread, which is the error, shrinks
@@ -953,7 +970,8 @@ static void refine(struct tim *t)
 			miss += !precise(t, i);
 		if (!miss)
 			return;
-		if (clock_ns() - t->t0 >= (long long)(t->budget * 1e9))
+		if (clock_ns() - t->t0 >= (long long)(t->budget * 1e9) ||
+		    !saved_round(t))
 			break;
 		for (i = 0; i < t->nrow; i++) {
 			struct row *r = &t->rw[i];

@@ -529,6 +529,17 @@ i"
 	[[ "$stderr" == "tim: true: error/estimate "*"% > --precision 1e-05% when the --budget ran out" ]]
 }
 
+@test "--precision: --save then --read replays it, budget stop included" {
+	run --separate-stderr tim --precision=0.00001% --budget=0.3s -w1 -k1 \
+	    -n3 -m2 -o3 -s p.tsv --interleave 'sleep 0.001' true
+	[ "$status" -eq 6 ]
+	first=$output first_err=$stderr
+	run --separate-stderr tim --precision=0.00001% --budget=0.3s -w1 -k1 \
+	    -n3 -m2 -o3 -r p.tsv --interleave 'sleep 0.001' true
+	[ "$status" -eq 6 ] && [ "$output" = "$first" ]
+	[ "$stderr" = "$first_err" ]
+}
+
 @test "bad --precision --budget --tolerance --progress --step: exit 1, nothing run" {
 	bad "tim: bad --precision '0' *" --precision 0 'touch ran'
 	bad "tim: bad --precision '101%' *" --precision 101% 'touch ran'
