@@ -1068,8 +1068,7 @@ static void base_from_save(struct tim *t, struct tbase *b)
 			e -= oe;
 			er = sqrt(er * er + oerr * oerr);
 		}
-		if (tbase_add(b, r.cmd, e / t->scale, er / t->scale))
-			die(E_USAGE, "out of memory");
+		tbase_add(b, r.cmd, e / t->scale, er / t->scale);
 	}
 }
 
@@ -1106,13 +1105,12 @@ static int compare(const struct tim *t, const struct tbase *b)
 		const struct row *r = &t->rw[i];
 		double d, e, z;
 
-		for (j = 0; j < b->n && strcmp(b->key[j], r->cmd); j++)
+		for (j = 0; j < b->n && strcmp(b->e[j].key, r->cmd); j++)
 			;
 		if (j == b->n)
 			continue;
-		d = r->est - b->est[j] * t->scale;
-		e = sqrt(r->err * r->err + b->err[j] * t->scale * b->err[j] *
-		    t->scale);
+		d = r->est - b->e[j].est * t->scale;
+		e = hypot(r->err, b->e[j].err * t->scale);
 		z = e > 0 ? d / e : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
 		out_unc(t, d, e);
 		out_char(' ');
@@ -1203,7 +1201,7 @@ int tim_main(int argc, char **argv)
 		.w = 1, .n = 6, .k = 1, .m = 4, .o = 6, .unit = "ms",
 		.delim = ':', .report = R_DIFFS, .tol = 2, .sv = {0, -1, 0, 0, 0},
 	};
-	struct tbase b = {0, 0, 0, 0, 0};
+	struct tbase b = {0, 0, 0};
 	int i;
 
 	if (opt_parse(&os, argc, argv, on_opt, &t)) {

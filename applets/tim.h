@@ -6,8 +6,9 @@
  *               --markdown exports, --baseline files
  *
  * Calls go one way, tim.c -> tim_file.c; the rows are tim.c's data, passed
- * by pointer. The save-line functions (tf_put, tf_parse, tf_parse_all) and
- * the baseline JSON reader never print or exit, so a fuzzer can drive them;
+ * by pointer. The save-line functions (tf_put, tf_parse, tf_parse_all)
+ * never allocate, print or exit, and the baseline JSON reader never
+ * prints or exits but when memory runs out, so a fuzzer can drive them;
  * the others die with status 1 (E_USAGE) on a file error. */
 #ifndef QB_TIM_H
 #define QB_TIM_H
@@ -114,15 +115,17 @@ struct texport {
 void texport_open(struct texport *x, const char *path, int kind);
 void texport_commit(struct texport *x, const struct report *rp);
 
-struct tbase {                  /* a baseline's rows: key, est, err */
-	char **key;
-	double *est, *err;      /* seconds, as reported */
+struct tbase {                  /* a baseline's rows */
+	struct tbent {
+		char *key;
+		double est, err;        /* seconds, as reported */
+	} *e;
 	size_t n, cap;
 };
-/* one more row (key copied); 0, or -1 out of memory; never exits */
-int tbase_add(struct tbase *b, const char *key, double est, double err);
+/* one more row (key copied) */
+void tbase_add(struct tbase *b, const char *key, double est, double err);
 /* a JSON export's results[] (command, estimate, error, unit): 0, or -1
- * with *why; never exits */
+ * with *why; never exits (but when memory runs out, as vec.h) */
 int tbase_json(char *data, size_t n, struct tbase *b, const char **why,
     double (*unit_scale)(const char *unit));
 /* the whole of a file (NUL-terminated, *n its size), or NULL with errno */

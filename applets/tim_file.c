@@ -807,31 +807,14 @@ static int jmember(struct jp *p, const char *k, char **cmd, char **unit,
 	return jskip(p, 3);
 }
 
-int tbase_add(struct tbase *b, const char *key, double est, double err)
+void tbase_add(struct tbase *b, const char *key, double est, double err)
 {
-	if (b->n == b->cap) {
-		size_t c = b->cap ? 2 * b->cap : 8;
-		char **k = realloc(b->key, c * sizeof *k);
-		double *e1, *e2;
+	struct tbent e;
 
-		if (k)
-			b->key = k;
-		e1 = realloc(b->est, c * sizeof *e1);
-		if (e1)
-			b->est = e1;
-		e2 = realloc(b->err, c * sizeof *e2);
-		if (e2)
-			b->err = e2;
-		if (!k || !e1 || !e2)
-			return -1;
-		b->cap = c;
-	}
-	b->key[b->n] = strdup(key);
-	if (!b->key[b->n])
-		return -1;
-	b->est[b->n] = est;
-	b->err[b->n++] = err;
-	return 0;
+	e.key = xstrdup(key);
+	e.est = est;
+	e.err = err;
+	VEC_PUSH(b->e, b->n, b->cap, e);
 }
 
 /* one element of results[]: an object with command, estimate, error */
@@ -870,8 +853,7 @@ static int jresult(struct jp *p, struct tbase *b, double (*sc)(const char *))
 	s = sc(unit);
 	if (!(s > 0))
 		return p->why = "bad unit", -1;
-	if (tbase_add(b, cmd, est / s, err / s))
-		return p->why = "out of memory", -1;
+	tbase_add(b, cmd, est / s, err / s);
 	return 0;
 }
 

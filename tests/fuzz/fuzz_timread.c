@@ -85,7 +85,7 @@ static void parse_file(const uint8_t *d, size_t n)
 {
 	char *buf = malloc(n + 1);
 	const char *why = NULL, *tok = NULL;
-	struct tbase b = {0, 0, 0, 0, 0};
+	struct tbase b = {0, 0, 0};
 	long no, lines = 0;
 	size_t i;
 
@@ -99,10 +99,8 @@ static void parse_file(const uint8_t *d, size_t n)
 	if (tbase_json(buf, n, &b, &why, scale) && !why)
 		abort();
 	for (i = 0; i < b.n; i++)
-		free(b.key[i]);
-	free(b.key);
-	free(b.est);
-	free(b.err);
+		free(b.e[i].key);
+	free(b.e);
 	free(buf);
 }
 
