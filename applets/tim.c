@@ -120,7 +120,7 @@ struct tim {
 	size_t ncmd, nprep, nclean, ccap, pcap, lcap;
 	struct param *par;
 	size_t npar, parcap;
-	int pargot;                     /* -P/-L arguments seen, of 3/2 */
+	int pargot;                     /* -P/-L arguments still to come */
 	/* derived */
 	double scale;                   /* unit per second */
 	const char *pm;                 /* $LC_PM, else " +- " */
@@ -292,11 +292,18 @@ static int param_opt(struct tim *t, int id, char *v)
 	char *s, *e;
 
 	if (!t->pargot) {
+		size_t i;
+
 		memset(&z, 0, sizeof z);
 		if (!*v || strpbrk(v, "{}")) {
 			opt_seterr("tim: bad parameter name '%s'", v);
 			return -1;
 		}
+		for (i = 0; i < t->npar; i++)
+			if (!strcmp(t->par[i].name, v)) {
+				opt_seterr("tim: parameter '%s' given twice", v);
+				return -1;
+			}
 		z.name = v;
 		z.scan = id == O_PSCAN;
 		VEC_PUSH(t->par, t->npar, t->parcap, z);
@@ -484,9 +491,10 @@ static void scan_values(struct param *p, const char *step)
 	}
 }
 
-/* s with each {NAME} replaced by its value in combination idx[]; a ${...}
- * is the shell's and kept; an unknown {NAME} (letters, digits, _) is an
- * error. NULL stays NULL. */
+/* s with each {NAME} replaced by its value in combination idx[], also in
+ * ${NAME} (as hyperfine does). An unknown {WORD} (letters, digits, _) is
+ * an error, unless it follows a $ (${HOME} is the shell's); other braces
+ * (awk '{print}') are text. NULL stays NULL. */
 static char *subst(const struct tim *t, const char *s, const size_t *idx)
 {
 	char *o = NULL;
@@ -643,10 +651,6 @@ static void check(struct tim *t)
 
 	if (!t->ncmd)
 		die(E_USAGE, "need commands; try 'tim --help'");
-	if (t->pargot)
-		die(E_USAGE, "-%c %s: needs %s", t->par[t->npar - 1].scan ? 'P' :
-		    'L', t->par[t->npar - 1].name, t->par[t->npar - 1].scan ?
-		    "NAME LO HI" : "NAME VALUES");
 	if ((t->scale = unit_scale(t->unit)) < 0)
 		die(E_USAGE, "Bad time unit '%s'", t->unit);
 	if (t->step && !t->npar)

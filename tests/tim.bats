@@ -637,6 +637,8 @@ i"
 	bad "tim: bad --step '-1' *" -P X 1 2 --step -1 'touch ran {X}'
 	bad "tim: option '--parameter-scan' needs 3 values" -P X 1
 	bad "tim: option '--parameter-list' needs 2 values" -L X
+	bad "tim: parameter 'X' given twice" -L X 1 -P X 1 2 'touch ran {X}'
+	bad "tim: bad parameter name '{X}'" -L '{X}' 1 'touch ran'
 }
 
 @test "--baseline: the same data is within tolerance; slower: exit 7" {
