@@ -752,7 +752,7 @@ static int estimate(const struct tim *t, const struct row *r,
 	size_t nx = (size_t)(r->n * batches), j;
 	double *xs = xmalloc((nx + 1) * sizeof *xs);
 	double *tmp = xmalloc((EST_TMP(r->n, batches, t->k) + 1) * sizeof *tmp);
-	struct est_min e;
+	struct est_min e = {NAN, NAN};
 	int bad;
 
 	for (j = 0; j < nx; j++)
@@ -782,10 +782,12 @@ static void reported(struct tim *t, int i)
 
 /* A status line on stderr between batches, never during a timed run: at
  * most 5 a second, on a tty unless --progress=always, erased at the end
- * (progress(t, NULL, 0)). */
-static void progress(struct tim *t, const struct row *r, long long batch)
+ * (progress(t, NULL, 0, 0)). batch: the batches of r done (the estimate
+ * so far uses them); round: the --precision round under way, or 0. */
+static void progress(struct tim *t, const struct row *r, long long batch,
+    long long round)
 {
-	char b[512], v[256];
+	char b[512], v[256], at[64];
 	long long now;
 	double est, err;
 	int l, i = r ? (int)(r - t->rw) : 0;
@@ -805,9 +807,12 @@ static void progress(struct tim *t, const struct row *r, long long batch)
 	v[0] = 0;
 	if (batch >= 1 && !estimate(t, r, batch, &est, &err))
 		fmt_uncertain(v, sizeof v, est, err, t->pm);
-	l = snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  batch %lld/%lld"
-	    "  %s %s", i + 1, t->nrow, r->name, batch, t->m, v, v[0] ?
-	    t->unit : "");
+	if (round)
+		snprintf(at, sizeof at, "round %lld", round);
+	else
+		snprintf(at, sizeof at, "batch %lld/%lld", batch + 1, t->m);
+	l = snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  %s  %s %s", i + 1,
+	    t->nrow, r->name, at, v, v[0] ? t->unit : "");
 	write_all(2, b, l < 0 ? 0 : (size_t)l < sizeof b ? (size_t)l :
 	    sizeof b - 1);
 	t->progshown = 1;
@@ -897,14 +902,14 @@ static void measure_rows(struct tim *t, int print)
 
 		warmups(t, r);
 		for (b = 0; b < t->m; b++) {
-			progress(t, r, b);
+			progress(t, r, b, 0);
 			timed(t, r, r->n);
 		}
 		tsave_flush(&t->sv);
 		reported(t, i);
 		cpu_log(t, r);
 		if (print) {
-			progress(t, NULL, 0);
+			progress(t, NULL, 0, 0);
 			abs_line(t, r);
 		}
 	}
@@ -921,7 +926,7 @@ static void measure_interleaved(struct tim *t)
 		warmups(t, &t->rw[i]);
 	for (b = 0; b < t->m; b++) {
 		for (i = 0; i < t->nrow; i++) {
-			progress(t, &t->rw[i], b);
+			progress(t, &t->rw[i], b, 0);
 			timed(t, &t->rw[i], t->rw[i].n);
 		}
 		tsave_flush(&t->sv);
@@ -984,13 +989,14 @@ static void refine(struct tim *t)
 				continue;
 			if ((r->n + 1) * t->m > MAXN)
 				goto spent;
-			progress(t, r, t->m + ++round);
+			progress(t, r, t->m, round + 1);
 			timed(t, r, t->m);
 			r->n++;
 		}
 		tsave_flush(&t->sv);
 		for (i = 0; i < t->nrow; i++)
 			reported(t, i);
+		round++;
 	}
 spent:
 	for (i = t->first; i < t->nrow; i++)
@@ -1232,7 +1238,7 @@ int tim_main(int argc, char **argv)
 			measure_rows(&t, 0);
 		if (t.prec > 0)
 			refine(&t);
-		progress(&t, NULL, 0);
+		progress(&t, NULL, 0, 0);
 		for (i = 0; i < t.nrow; i++)
 			abs_line(&t, &t.rw[i]);
 	} else {
