@@ -675,75 +675,6 @@ static void check(struct tim *t)
 
 /* ---- the protocol ------------------------------------------------------ */
 
-/* the --save file keeps the runs made so far (the original's behaviour),
- * so it is flushed before tim dies */
-static _Noreturn void failed(struct tim *t, const char *cmd, int code,
-    int status)
-{
-	tsave_flush(&t->sv);
-	if (WIFSIGNALED(status)) {
-		const char *nm = sig_name(WTERMSIG(status));
-
-		die(code, "\"%s\" failed (killed by signal %d%s%s)", shown(cmd),
-		    WTERMSIG(status), nm ? " SIG" : "", nm ? nm : "");
-	}
-	die(code, "\"%s\" failed (exit status %d)", shown(cmd),
-	    WEXITSTATUS(status));
-}
-
-/* run one child (the row's words under -N, else sh -c cmd); its result,
- * or a death with code when it fails */
-static void run1(struct tim *t, const char *cmd, const struct row *w,
-    int code, struct spawn_res *r)
-{
-	int bad = w ? spawn_argv(&t->sp, ++t->seq, w->path, w->argv, r) :
-	    spawn_sh(&t->sp, ++t->seq, cmd, r);
-
-	if (bad) {
-		tsave_flush(&t->sv);
-		if (w)
-			die(code, "\"%s\" failed: cannot run %s:", shown(cmd),
-			    w->path);
-		die(code, "\"%s\" failed: cannot run /bin/sh:", shown(cmd));
-	}
-	if (r->status)
-		failed(t, cmd, code, r->status);
-}
-
-static double tv(struct timeval v)
-{
-	return (double)v.tv_sec + (double)v.tv_usec * 1e-6;
-}
-
-/* One run of row r: a --read value stands in for the whole run, hooks
- * included (they were run when it was saved). A key missing from the
- * file runs live (the original's behaviour; docs/tim.md). */
-static struct run get1(struct tim *t, struct row *r)
-{
-	struct run u = {0, NAN, NAN, -1};
-	struct spawn_res res;
-	struct rq *q = t->read ? tread_find(&t->rd, r->cmd) : NULL;
-
-	if (q) {
-		if (q->head == q->n)
-			die(E_USAGE, "`%s`: undersampled in `read`",
-			    shown(r->cmd));
-		u.secs = q->v[q->head++];
-		return u;
-	}
-	if (r->pre)
-		run1(t, r->pre, NULL, E_PREP, &res);
-	run1(t, r->cmd, r->argv ? r : NULL, E_CMD, &res);
-	u.secs = res.secs;
-	u.user = tv(res.utime);
-	u.sys = tv(res.stime);
-	u.rss_kb = res.maxrss_kb;
-	if (r->post)
-		run1(t, r->post, NULL, E_CLEAN, &res);
-	tsave_add(&t->sv, u.secs, r->cmd);
-	return u;
-}
-
 /* the raw estimate of row r over its m batches of r->n, in the unit;
  * batches counts the complete batches to use (m, or fewer for progress) */
 static int estimate(const struct tim *t, const struct row *r,
@@ -763,21 +694,6 @@ static int estimate(const struct tim *t, const struct row *r,
 	*est = e.est;
 	*err = e.err;
 	return bad ? -1 : 0;
-}
-
-/* What the report prints for row i: diffs and ratios both use
- * overhead-free times; errors add in quadrature. */
-static void reported(struct tim *t, int i)
-{
-	struct row *r = &t->rw[i];
-	double oe, oerr;
-
-	estimate(t, r, t->m, &r->est, &r->err);
-	if (i < t->first || !t->first || !t->report)
-		return;
-	estimate(t, &t->rw[0], t->m, &oe, &oerr);
-	r->est -= oe;
-	r->err = sqrt(r->err * r->err + oerr * oerr);
 }
 
 /* A status line on stderr between batches, never during a timed run: at
@@ -818,6 +734,94 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 	t->progshown = 1;
 }
 
+/* the --save file keeps the runs made so far (the original's behaviour),
+ * so it is flushed before tim dies */
+static _Noreturn void failed(struct tim *t, const char *cmd, int code,
+    int status)
+{
+	progress(t, NULL, 0, 0);
+	tsave_flush(&t->sv);
+	if (WIFSIGNALED(status)) {
+		const char *nm = sig_name(WTERMSIG(status));
+
+		die(code, "\"%s\" failed (killed by signal %d%s%s)", shown(cmd),
+		    WTERMSIG(status), nm ? " SIG" : "", nm ? nm : "");
+	}
+	die(code, "\"%s\" failed (exit status %d)", shown(cmd),
+	    WEXITSTATUS(status));
+}
+
+/* run one child (the row's words under -N, else sh -c cmd); its result,
+ * or a death with code when it fails */
+static void run1(struct tim *t, const char *cmd, const struct row *w,
+    int code, struct spawn_res *r)
+{
+	int bad = w ? spawn_argv(&t->sp, ++t->seq, w->path, w->argv, r) :
+	    spawn_sh(&t->sp, ++t->seq, cmd, r);
+
+	if (bad) {
+		progress(t, NULL, 0, 0);
+		tsave_flush(&t->sv);
+		if (w)
+			die(code, "\"%s\" failed: cannot run %s:", shown(cmd),
+			    w->path);
+		die(code, "\"%s\" failed: cannot run /bin/sh:", shown(cmd));
+	}
+	if (r->status)
+		failed(t, cmd, code, r->status);
+}
+
+static double tv(struct timeval v)
+{
+	return (double)v.tv_sec + (double)v.tv_usec * 1e-6;
+}
+
+/* One run of row r: a --read value stands in for the whole run, hooks
+ * included (they were run when it was saved). A key missing from the
+ * file runs live (the original's behaviour; docs/tim.md). */
+static struct run get1(struct tim *t, struct row *r)
+{
+	struct run u = {0, NAN, NAN, -1};
+	struct spawn_res res;
+	struct rq *q = t->read ? tread_find(&t->rd, r->cmd) : NULL;
+
+	if (q) {
+		if (q->head == q->n) {
+			progress(t, NULL, 0, 0);
+			die(E_USAGE, "`%s`: undersampled in `read`",
+			    shown(r->cmd));
+		}
+		u.secs = q->v[q->head++];
+		return u;
+	}
+	if (r->pre)
+		run1(t, r->pre, NULL, E_PREP, &res);
+	run1(t, r->cmd, r->argv ? r : NULL, E_CMD, &res);
+	u.secs = res.secs;
+	u.user = tv(res.utime);
+	u.sys = tv(res.stime);
+	u.rss_kb = res.maxrss_kb;
+	if (r->post)
+		run1(t, r->post, NULL, E_CLEAN, &res);
+	tsave_add(&t->sv, u.secs, r->cmd);
+	return u;
+}
+
+/* What the report prints for row i: diffs and ratios both use
+ * overhead-free times; errors add in quadrature. */
+static void reported(struct tim *t, int i)
+{
+	struct row *r = &t->rw[i];
+	double oe, oerr;
+
+	estimate(t, r, t->m, &r->est, &r->err);
+	if (i < t->first || !t->first || !t->report)
+		return;
+	estimate(t, &t->rw[0], t->m, &oe, &oerr);
+	r->est -= oe;
+	r->err = sqrt(r->err * r->err + oerr * oerr);
+}
+
 /* runs added to r: cnt timed runs, appended in time order */
 static void timed(struct tim *t, struct row *r, long long cnt)
 {
@@ -837,7 +841,7 @@ static void warmups(struct tim *t, struct row *r)
 }
 
 /* for -v: the mean CPU times and the peak RSS of the runs made live */
-static void cpu_log(const struct tim *t, const struct row *r)
+static void cpu_log(struct tim *t, const struct row *r)
 {
 	double user = 0, sys = 0;
 	long rss = 0;
@@ -845,6 +849,7 @@ static void cpu_log(const struct tim *t, const struct row *r)
 
 	if (!t->verbose)
 		return;
+	progress(t, NULL, 0, 0);        /* a log line of its own */
 	for (j = 0; j < r->nrun; j++)
 		if (r->runs[j].rss_kb >= 0) {
 			live++;

@@ -681,6 +681,13 @@ i"
 	[ "$status" -eq 0 ] && [ -z "$stderr" ]
 	run --separate-stderr tim --progress=never -w0 -k1 -n3 -m2 -o0 true
 	[ -z "$stderr" ]
+	# messages and -v lines start on a line of their own
+	run --separate-stderr tim --progress=always -w0 -k1 -n3 -m2 -o0 true \
+	    false
+	[ "$status" -eq 3 ]
+	[[ "$stderr" == *$'\r\e[Ktim: "false" failed (exit status 1)' ]]
+	run --separate-stderr tim -v --progress=always -w0 -k1 -n3 -m2 -o0 true
+	[[ "$stderr" == *$'\r\e[Ktim: cpu     true\t'* ]]
 }
 
 @test "--progress with --precision: rounds shown, the estimate so far" {
