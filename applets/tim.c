@@ -136,7 +136,7 @@ struct tim {
 	int progshown;
 };
 
-/* ---- options ----------------------------------------------------------- */
+/* ---- options ------------------------------------------------------------ */
 
 static int number(int id, const char *v, long long lo, long long *out)
 {
@@ -396,7 +396,7 @@ static int on_opt(void *ctx, int id, char *v)
 	return 0;
 }
 
-/* ---- -v ---------------------------------------------------------------- */
+/* ---- -v ----------------------------------------------------------------- */
 
 /* TAG@["a", "b"], Nim's notation as the original prints it; padded to pad
  * entries by repeating the last, as the hooks are */
@@ -447,7 +447,7 @@ static const char *shown(const char *cmd)
 	return o;
 }
 
-/* ---- checks: operands -> rows ------------------------------------------ */
+/* ---- checks: operands -> rows ------------------------------------------- */
 
 /* -P's values: integers when LO, HI and the step all are, else decimals
  * with as many places as the most precise of the three */
@@ -673,7 +673,7 @@ static void check(struct tim *t)
 	make_rows(t);
 }
 
-/* ---- the protocol ------------------------------------------------------ */
+/* ---- the protocol ------------------------------------------------------- */
 
 /* the raw estimate of row r over its m batches of r->n, in the unit;
  * batches counts the complete batches to use (m, or fewer for progress) */
@@ -865,6 +865,8 @@ static void cpu_log(struct tim *t, const struct row *r)
 	warn("rss     %s\tpeak %ld KiB\t(max of %zu runs)", r->name, rss, live);
 }
 
+/* ---- the report --------------------------------------------------------- */
+
 static void out_unc(const struct tim *t, double val, double err)
 {
 	char b[256];
@@ -894,6 +896,8 @@ static void abs_line(const struct tim *t, const struct row *r)
 	out_char('\n');
 	out_flush();    /* rows appear as measured, like the original */
 }
+
+/* ---- measuring: row by row, interleaved, to a precision ----------------- */
 
 /* Row by row, each printed as soon as it is measured (the original's
  * order): warm-ups, then m*n timed runs. */
@@ -1008,6 +1012,8 @@ spent:
 		t->rw[i].missed = !precise(t, i);
 }
 
+/* ---- the ratio report --------------------------------------------------- */
+
 /* Every row relative to the fastest command (starred). The overhead row,
  * rows before first, shows only its relative error. Relative errors add
  * in quadrature. */
@@ -1048,7 +1054,7 @@ static void ratios(const struct tim *t)
 	out_flush();
 }
 
-/* ---- --baseline -------------------------------------------------------- */
+/* ---- --baseline --------------------------------------------------------- */
 
 /* A --save file stands for the report a --read of it would give with
  * these options: per row, w warm-ups are skipped and the next m*n times
@@ -1147,7 +1153,7 @@ static int compare(const struct tim *t, const struct tbase *b)
 	return slower;
 }
 
-/* ---- entry ------------------------------------------------------------- */
+/* ---- entry -------------------------------------------------------------- */
 
 /* files and the environment; --read and --baseline are read whole and the
  * exports created here, so a bad file stops tim before it runs anything */
