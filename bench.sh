@@ -17,6 +17,7 @@
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
 #   SECTIONS="scale tails tim"   which bench/*.sh to run (default: these three)
 #   BUILDS="default static"         which builds run the seed section
+#   PGREP=/usr/bin/pgrep   the reference pgrep (by path, never from PATH)
 # Sections take their own knobs (see the head of each bench/*.sh), e.g.
 #   NPROCS="0 500 2000" (scale), SIZE=1G (tails file size), N and REPS (tim).
 set -u
@@ -38,9 +39,11 @@ if [ -z "${r+set}" ]; then
 fi
 echo "# scheduler prefix: ${r:-(none)}"
 : "${t=-k2 -o14 -n14 -m14 -uμs}"
+PGREP=${PGREP:-/usr/bin/pgrep}
 
 # links named pf, pk, pw, tails, tim -> the build under test, first in PATH;
-# pgrep stays procps's (/usr/bin), the reference
+# the reference is called by its real path (/usr/bin/pgrep): after
+# `make install LINKS=all` the pgrep on PATH is quickbox itself
 linkdir() {
 	mkdir -p "$tmp/$1"
 	for n in pf pk pw tails tim; do ln -sf "$2" "$tmp/$1/$n"; done
@@ -66,7 +69,7 @@ seed() {	# seed BUILD BINARY
 	 printf 'first/proc/*/stat-Pattern: "%s"\n' "$p"
 	 echo "Roughly $((n - 4)) processes adjusting for (find, tails, 2 shells)"
 	 # shellcheck disable=SC2086
-	 $r $env tim $t "pf -e1 '$p'" "pf -e1 xyzPDQnoSuchCommand||:" "pgrep -x '$p'>$N" |
+	 $r $env tim $t "pf -e1 '$p'" "pf -e1 xyzPDQnoSuchCommand||:" "$PGREP -x '$p'>$N" |
 		tee "$tmp/seed.out"
 	 awk -v n=$((n - 4)) "$parse"'
 		NR == 2 { pv($0); f = V; fe = E }

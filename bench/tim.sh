@@ -56,11 +56,11 @@ out "tim.spawn.tim_wall_per_sample_sh_us" \
 out "tim.spawn.tim_min_estimate_sh_us" "$(printf '%s\n' "$r" | val '')"
 
 # --- 2. spread at equal budgets -------------------------------------------
-HF=$(command -v hyperfine || true)
+HF=/usr/bin/hyperfine; [ -x "$HF" ] || HF=
 if [ -z "$HF" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine \
 	    >/dev/null 2>&1 || true
-	HF=$(command -v hyperfine || true)
+	[ -x /usr/bin/hyperfine ] && HF=/usr/bin/hyperfine
 fi
 [ -n "$HF" ] || echo "# hyperfine unavailable: its lines are skipped"
 
