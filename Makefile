@@ -7,7 +7,8 @@
 #   make test               build, install test tools if missing, run bats
 #   make check              the same suite on an ASan+UBSan build
 #   make static             static binary (musl-gcc if present, else glibc)
-#   make install PREFIX=/usr/local DESTDIR=   binary + one link per applet
+#   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
+#                           LINKS=all (or LINKS="pgrep head") adds personalities
 #   make bench              the benchmark (bench.sh)
 
 CC      ?= cc
@@ -110,16 +111,35 @@ static:
 	   OPT="-Os" CFLAGS="-Os -fno-asynchronous-unwind-tables -fno-unwind-tables" LDFLAGS="-static -s -Wl,--build-id=none" && \
 	 echo "static build ($$cc): build-static/quickbox $$(wc -c < build-static/quickbox) bytes"
 
+# make install: the binary and links for the native applets, which shadow
+# nothing. The personalities (pgrep pkill pidwait pidof head tail) would
+# shadow the system's tools, so they are linked only when asked:
+#   make install LINKS=all   or   make install LINKS="pgrep pkill"
+# The links are made by the installed binary (quickbox --install), which
+# refuses to replace a file that is not a link to quickbox. A man page is
+# installed for quickbox and each linked name; uninstall removes only
+# names that are links to the installed quickbox.
+NATIVE  := pf pk pw tails tim
+LINKS   ?=
+IBIN     = $(DESTDIR)$(PREFIX)/bin
+IMAN     = $(DESTDIR)$(PREFIX)/share/man/man1
+
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/quickbox
-	for n in $$($(abspath $(BIN)) --list); do ln -sf quickbox $(DESTDIR)$(PREFIX)/bin/$$n; done
-	for m in docs/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
+	install -d $(IBIN) $(IMAN)
+	install -m 755 $(BIN) $(IBIN)/quickbox
+	@built=$$($(IBIN)/quickbox --list); names=; \
+	 for n in $$built; do case " $(NATIVE) " in *" $$n "*) names="$$names $$n";; esac; done; \
+	 case " $(LINKS) " in *" all "*) names=$$built;; *) names="$$names $(LINKS)";; esac; \
+	 if [ -n "$$(echo $$names)" ]; then \
+	   echo "quickbox --install $(IBIN)$$names"; \
+	   $(IBIN)/quickbox --install $(IBIN) $$names || exit 1; fi; \
+	 for n in quickbox $$names; do [ ! -f docs/$$n.1 ] || install -m 644 docs/$$n.1 $(IMAN)/ || exit 1; done
 
 uninstall:
-	for n in $$($(abspath $(BIN)) --list); do rm -f $(DESTDIR)$(PREFIX)/bin/$$n; done
-	rm -f $(DESTDIR)$(PREFIX)/bin/quickbox
-	for m in docs/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#docs/}; done
+	@[ -x $(IBIN)/quickbox ] || { echo "no $(IBIN)/quickbox: nothing to uninstall"; exit 0; }; \
+	 for n in $$($(IBIN)/quickbox --list); do \
+	   if [ $(IBIN)/$$n -ef $(IBIN)/quickbox ]; then rm -f $(IBIN)/$$n $(IMAN)/$$n.1; fi; done; \
+	 rm -f $(IBIN)/quickbox $(IMAN)/quickbox.1
 
 bench: all
 	@sh bench/deps.sh
@@ -130,4 +150,4 @@ clean:
 	rm -rf build build-asan build-static quickbox
 
 help:
-	@sed -n '2,13s/^# \{0,1\}//p' Makefile
+	@sed -n '2,14s/^# \{0,1\}//p' Makefile
