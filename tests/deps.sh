@@ -8,9 +8,22 @@
 # Reference tools are looked for at their real path (/usr/bin/pgrep), never
 # through PATH: after `make install LINKS=all` the first pgrep on PATH is
 # quickbox itself, and the differential tests would compare it with itself.
+#
+# `deps.sh musl` checks (and installs) only musl-gcc, for make static.
 need=""
 have() { command -v "$1" >/dev/null 2>&1; }
 at() { [ -x "$1" ]; }
+if [ "${1-}" = musl ]; then
+	have musl-gcc && exit 0
+	if [ "$(id -u)" = 0 ] && have apt-get; then
+		echo "installing musl-tools for make static"
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq >/dev/null && apt-get install -y -qq musl-tools >/dev/null &&
+			have musl-gcc && exit 0
+	fi
+	echo "make static needs musl-gcc (apt-get install musl-tools), or STATIC_CC=cc for a static glibc build" >&2
+	exit 1
+fi
 at /usr/bin/pgrep    || need="$need procps"
 at /usr/bin/pidwait  || need="$need procps"
 at /usr/bin/head     || need="$need coreutils"

@@ -15,11 +15,16 @@
 static char self[PATH_MAX];
 static struct stat self_st;
 
+/* the kernel's answer is already absolute and free of links, so libc's
+ * realpath (a sizeable pull in a static build) is not needed */
 static int find_self(void)
 {
+	ssize_t n;
+
 	if (*self)
 		return 0;
-	if (!realpath("/proc/self/exe", self) || stat(self, &self_st)) {
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0 || (self[n] = 0, stat(self, &self_st))) {
 		*self = 0;
 		warn("cannot find its own binary: /proc/self/exe:");
 		return -1;
@@ -98,9 +103,9 @@ static int one(const char *dir, const char *name, const char *target, int flags)
 
 int links_make(const char *dir, const char *const *names, size_t n, int flags)
 {
-	char d[PATH_MAX], own[PATH_MAX];
+	char own[PATH_MAX];
 	const char *target = self;
-	struct stat st;
+	struct stat st, ost;
 	size_t i;
 	int rc = 0;
 
@@ -117,12 +122,10 @@ int links_make(const char *dir, const char *const *names, size_t n, int flags)
 	}
 	/* in the binary's own folder a relative link survives moving the
 	 * folder (a staged DESTDIR, an image root mounted elsewhere) */
-	if (realpath(dir, d)) {
-		strcpy(own, self);
-		*strrchr(own, '/') = 0;
-		if (!strcmp(d, *own ? own : "/"))
-			target = base(self);
-	}
+	strcpy(own, self);
+	*(char *)base(own) = 0;
+	if (!stat(own, &ost) && ost.st_dev == st.st_dev && ost.st_ino == st.st_ino)
+		target = base(self);
 	for (i = 0; i < n; i++)
 		rc |= one(dir, names[i], target, flags);
 	return rc;
@@ -136,8 +139,9 @@ static int executable(const char *path, struct stat *st)
 int links_which(const char *name)
 {
 	const char *p = getenv("PATH"), *e;
-	char path[PATH_MAX], real[PATH_MAX];
+	char path[PATH_MAX], to[PATH_MAX];
 	struct stat st;
+	ssize_t tn;
 	int found = 0, q;
 
 	if (strchr(name, '/')) {
@@ -164,13 +168,15 @@ int links_which(const char *name)
 		warn("%s: not found on PATH", name);
 		return 2;
 	}
-	if (!realpath(path, real))
-		strcpy(real, path);
-	q = !strcmp(base(real), "quickbox") ||
-	    (!find_self() && st.st_dev == self_st.st_dev && st.st_ino == self_st.st_ino);
+	tn = readlink(path, to, sizeof to - 1);
+	to[tn > 0 ? tn : 0] = 0;
+	q = (!find_self() && st.st_dev == self_st.st_dev && st.st_ino == self_st.st_ino) ||
+	    !strcmp(base(to), "quickbox");
 	out_str(path);
-	out_str(" -> ");
-	out_str(real);
+	if (*to) {
+		out_str(" -> ");
+		out_str(to);
+	}
 	out_str(q ? " (quickbox)\n" : " (not quickbox)\n");
 	return !q;
 }

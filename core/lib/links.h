@@ -20,8 +20,10 @@ enum { LINKS_HARD = 1, LINKS_FORCE = 2 };
 int links_make(const char *dir, const char *const *names, size_t n, int flags);
 
 /* Look NAME up on PATH as a shell would (first executable match) and print
- * "PATH -> REALPATH (quickbox)" or "... (not quickbox)"; returns 0 when it
- * runs quickbox, 1 when it runs something else, 2 when not found. */
+ * "FOUND -> LINKTARGET (quickbox)" or "FOUND (not quickbox)" (" -> ..."
+ * when FOUND is a symlink); quickbox means this very binary (the same
+ * file) or a symlink to a file named quickbox. Returns 0 when it runs
+ * quickbox, 1 when it runs something else, 2 when not found. */
 int links_which(const char *name);
 
 #endif
