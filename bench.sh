@@ -7,7 +7,7 @@
 #    with its propagated error. Run once per build (default, then static).
 # 2. The sections under bench/ (process-count scaling of pf, the pgrep
 #    personality, procps and toybox pgrep; tails vs GNU head/tail; tim's own
-#    cost vs hyperfine),
+#    cost vs hyperfine; start-up of the static binary vs a static hello),
 #    each printing one measurement per line with a tab-separated label.
 #
 # Knobs (environment), as in the seed:
@@ -15,7 +15,7 @@
 #              when permitted, else nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
-#   SECTIONS="scale tails tim"   which bench/*.sh to run (default: these three)
+#   SECTIONS="scale tails tim startup"   which bench/*.sh to run (default: these)
 #   BUILDS="default static"         which builds run the seed section
 #   PGREP=/usr/bin/pgrep   the reference pgrep (by path, never from PATH)
 # Sections take their own knobs (see the head of each bench/*.sh), e.g.
@@ -98,7 +98,7 @@ case " ${BUILDS-default static} " in *" static "*)
 	fi ;;
 esac
 
-for s in ${SECTIONS-scale tails tim}; do
+for s in ${SECTIONS-scale tails tim startup}; do
 	if [ -f "$here/bench/$s.sh" ]; then
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \
