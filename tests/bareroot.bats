@@ -21,7 +21,7 @@ setup_file() {
 	E=$BATS_FILE_TMPDIR/etcroot
 	mkdir -p "$E/proc" "$E/etc"
 	cp -a "$R/bin" "$E/bin"
-	printf 'al:x:7:7::/:/x\n# a comment\nalice:x:0:0::/:/bin/sh\nbob:x:12x:1::/:\ncarol:x:1234:1' > "$E/etc/passwd"
+	printf 'al:x:7:7::/:/x\n# a comment\nalice:x:0:0::/:/bin/sh\nbob:x:12x:1::/:\ndave:x:99:99\ncarol:x:1234:1::/:\n' > "$E/etc/passwd"
 	printf 'wheel:x:0:\nstaff:x:50:alice' > "$E/etc/group"
 	# a static shell, if one is installed (busybox is often dynamic)
 	for sh in /bin/busybox /usr/bin/busybox /bin/busybox.static; do
@@ -53,28 +53,38 @@ in_root() {
 	for n in $("$R/bin/quickbox" --list); do
 		[ "$(readlink "$R/bin/$n")" = quickbox ]
 	done
-	! readelf -l "$R/bin/quickbox" | grep -q INTERP
+	run readelf -l "$R/bin/quickbox"
+	[[ "$output" != *INTERP* ]]
 }
 
 @test "bare root: pf pk pw and pgrep pkill pidwait pidof with numeric ids" {
 	run --separate-stderr in_root /bin/pf -u 0 -a count nosuch
-	[ "$status" -eq 1 ] && [ "$output" = 0 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = 0 ]
+	[ "$stderr" = "" ]
 	# the only process is pf itself, PID 1 of the namespace
 	run --separate-stderr in_root /bin/pf -u 0 -G 0 -f /bin/pf
 	[ "$stderr" = "" ]
 	[ "$status" -le 1 ]
 	run --separate-stderr in_root /bin/pk -s 0 -U 0 nosuch
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr in_root /bin/pw -l 1 -u 0 nosuch
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr in_root /bin/pgrep -u 0 -G 0 nosuch
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr in_root /bin/pkill -0 -u 0 nosuch
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr in_root /bin/pidwait -u 0 nosuch
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr in_root /bin/pidof nosuch
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ] && [ "$output" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
+	[ "$output" = "" ]
 }
 
 @test "bare root: user and group names fail with one line naming the value" {
@@ -102,27 +112,34 @@ in_root() {
 	# the host's /proc, so that the sleeper (uid 1234, gid 50) is visible
 	ine() { unshare --mount sh -c 'mount --bind /proc "$0/proc" && exec chroot "$0" "$@"' "$E" "$@"; }
 	run --separate-stderr ine /bin/pf -u carol qbbare_mark
-	[ "$status" -eq 0 ] && [ "$output" = "$pid" ] && [ "$stderr" = "" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$pid" ]
+	[ "$stderr" = "" ]
 	run ine /bin/pf -u alice qbbare_mark
 	[ "$status" -eq 1 ]
 	run ine /bin/pf -u al qbbare_mark
 	[ "$status" -eq 1 ]
 	run --separate-stderr ine /bin/pf -G staff qbbare_mark
-	[ "$status" -eq 0 ] && [ "$output" = "$pid" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$pid" ]
 	run --separate-stderr ine /bin/pf -G wheel qbbare_mark
-	[ "$status" -eq 1 ] && [ "$stderr" = "" ]
-	# a malformed uid field, a name only a prefix of, a missing name
-	for u in bob ali dave; do
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
+	# a malformed uid field, a name only a prefix of, a short line, none
+	for u in bob ali dave erin; do
 		run --separate-stderr ine /bin/pf -u "$u" qbbare_mark
-		[ "$status" -eq 2 ] && [ "$stderr" = "pf: unknown user '$u'" ]
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pf: unknown user '$u'" ]
 	done
 	run --separate-stderr ine /bin/pgrep -u carol qbbare_mark
-	[ "$status" -eq 0 ] && [ "$output" = "$pid" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$pid" ]
 }
 
 @test "bare root: tails, head, tail and tim --read" {
 	run in_root /bin/tails -h1 -t1 /data/five
-	[ "$status" -eq 0 ] && [ "$output" = "$(printf '1\n--\n5')" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '1\n--\n5')" ]
 	run in_root /bin/head -n2 /data/five
 	[ "$output" = "$(printf '1\n2')" ]
 	run in_root /bin/tail -c2 /data/five
@@ -132,14 +149,16 @@ in_root() {
 	# GNU names itself by argv[0] as typed
 	[ "$stderr" = "/bin/tail: cannot open '/data/nosuch' for reading: No such file or directory" ]
 	run --separate-stderr in_root /bin/tim -n3 -m2 -o0 -r /data/times true
-	[ "$status" -eq 0 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
 	[[ "$output" == *" +- "*$'\t'true ]]
 }
 
 @test "bare root: tim runs commands through a static /bin/sh" {
 	[ -x "$R/bin/sh" ] || skip "no static shell installed (busybox here is dynamically linked): tim cannot spawn commands in a bare root"
 	run --separate-stderr in_root /bin/tim -n3 -m2 -o0 'exit 0'
-	[ "$status" -eq 0 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr in_root /bin/sh -c 'pf -u 0 -a count sh'
 	[ "$output" = 1 ]
 }

@@ -66,10 +66,12 @@ native() { for n in pf pk pw tails tim; do "$QB" --list | grep -qx "$n" && echo 
 	[ "$(readlink "$D/b/tails")" = quickbox ]
 	[ "$(ls "$D/b" | tr '\n' ' ')" = "pf quickbox tails " ]
 	"$D/b/quickbox" --install -h "$D/b" tim
-	[ ! -L "$D/b/tim" ] && [ "$D/b/tim" -ef "$D/b/quickbox" ]
+	[ ! -L "$D/b/tim" ]
+	[ "$D/b/tim" -ef "$D/b/quickbox" ]
 	# a symlink to quickbox is replaced by the hard link asked for
 	"$D/b/quickbox" --install --hard "$D/b" pf
-	[ ! -L "$D/b/pf" ] && [ "$D/b/pf" -ef "$D/b/quickbox" ]
+	[ ! -L "$D/b/pf" ]
+	[ "$D/b/pf" -ef "$D/b/quickbox" ]
 	"$D/b/pf" --help >/dev/null
 }
 
@@ -85,7 +87,8 @@ quickbox --install: $D/l/pk: exists and is not a link to quickbox (-f replaces i
 	[ -L "$D/l/pw" ]
 	run "$QB" --install -f "$D/l" pf pk
 	[ "$status" -eq 0 ]
-	[ "$D/l/pf" -ef "$QB" ] && [ "$D/l/pk" -ef "$QB" ]
+	[ "$D/l/pf" -ef "$QB" ]
+	[ "$D/l/pk" -ef "$QB" ]
 	# a dangling link to some quickbox (an old install) is replaced freely
 	ln -sf /old/place/quickbox "$D/l/pw"
 	"$QB" --install "$D/l" pw

@@ -39,14 +39,15 @@ static int by_name(int group, const char *s, long long *id)
 
 #include "err.h"
 
-/* the third field of the line "NAME:x:ID:..." of /etc/passwd or /etc/group */
+/* the third field of the line "NAME:x:ID:..." of /etc/passwd or /etc/group;
+ * like libc, a line without all its fields (7, or 4 for a group) is none */
 static int by_name(int group, const char *s, long long *id)
 {
 	const char *file = group ? "/etc/group" : "/etc/passwd";
 	size_t len = strlen(s), n = 0, cap = 4096;
-	char *buf, *p, *end, *f;
+	char *buf, *p, *end, *f, *q;
+	int fd, found = -1, colons;
 	ssize_t r;
-	int fd, found = -1;
 
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -57,18 +58,21 @@ static int by_name(int group, const char *s, long long *id)
 			buf = xrealloc(buf, (cap *= 2) + 1);
 	close(fd);
 	buf[n] = 0;
-	for (p = buf; found && p < buf + n; p = end + 1) {
+	for (p = buf; p < buf + n; p = end + 1) {
 		end = strchr(p, '\n');
 		if (!end)
 			end = buf + n;
 		*end = 0;
 		if (strncmp(p, s, len) || p[len] != ':')
 			continue;
+		for (colons = 0, q = p; (q = strchr(q, ':')); q++)
+			colons++;
 		f = strchr(p + len + 1, ':');
-		if (f && (end = strchr(f + 1, ':')) != 0) {
-			*end = 0;
-			found = num_ll(f + 1, 0, (uid_t)-2, id) ? -1 : 0;
-		}
+		if (colons < (group ? 3 : 6))
+			continue;
+		q = strchr(++f, ':');
+		*q = 0;
+		found = num_ll(f, 0, (uid_t)-2, id) ? -1 : 0;
 		break;
 	}
 	free(buf);
