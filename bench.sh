@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench.sh: quickbox's benchmark, run by `make bench`.
 #
-# 1. The seed (shared/seed/bench.sh) on quickbox's own applets: count the
+# 1. The seed section, the project's first benchmark: count the
 #    processes with tails, time pf (first match, no match) against procps
 #    pgrep with tim, then derive the per-process cost and the speed-up, each
 #    with its propagated error. Run once per build (default, then static).
@@ -10,7 +10,7 @@
 #    cost vs hyperfine; start-up of the static binary vs a static hello),
 #    each printing one measurement per line with a tab-separated label.
 #
-# Knobs (environment), as in the seed:
+# Knobs (environment) of the seed section:
 #   r=PREFIX   scheduler/affinity prefix (default: "chrt 99 taskset -c LASTCPU"
 #              when permitted, else nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)

@@ -72,7 +72,9 @@ static void usage(void)
 	    "Usage: quickbox APPLET [ARGS...]   or   APPLET [ARGS...] via a link\n"
 	    "       quickbox --list | --list-full | --help | --version\n"
 	    "       quickbox --install [-s|-h] [-f] DIR [APPLET...]\n"
-	    "       quickbox --which NAME\n"
+	    "         links in DIR: -s, --symbolic (default); -h, --hard;\n"
+	    "         -f, --force replaces files that are not links to quickbox\n"
+	    "       quickbox --which NAME   what NAME on PATH runs\n"
 	    "\nApplets:\n");
 	list(1);
 }

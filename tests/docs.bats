@@ -60,7 +60,8 @@ same_options() {
 
 @test "quickbox: --help, docs/quickbox.md and quickbox.1 list the same options" {
 	h=$("$QB" --help | sed '/^Applets:/,$d' | grep -oE -- '--[a-z-]+' | LC_ALL=C sort -u)
-	m=$(grep -oE -- '`quickbox --[a-z-]+' "$DOCS/quickbox.md" | sed 's/^`quickbox //' | LC_ALL=C sort -u)
+	m=$( { grep -oE -- '`quickbox --[a-z-]+' "$DOCS/quickbox.md" | sed 's/^`quickbox //'
+	       grep -E '^- `-' "$DOCS/quickbox.md" | sed 's/: .*//' | grep -oE -- '--[a-z-]+'; } | LC_ALL=C sort -u)
 	p=$(awk 'tp { print; tp = 0 } /^\.TP/ { tp = 1 }' "$DOCS/quickbox.1" | sed 's/\\-/-/g' | grep -oE -- '--[a-z-]+' | LC_ALL=C sort -u)
 	echo "help: $h"; echo "md: $m"; echo "man: $p"
 	[ "$h" = "$m" ]
