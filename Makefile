@@ -164,7 +164,7 @@ install: $(BIN)
 	 for n in $$built; do case " $(NATIVE) " in *" $$n "*) names="$$names $$n";; esac; done; \
 	 case " $(LINKS) " in *" all "*) names=$$built;; *) names="$$names $(LINKS)";; esac; \
 	 if [ -n "$$(echo $$names)" ]; then \
-	   echo "quickbox --install $(IBIN)$$names"; \
+	   echo "quickbox --install $(IBIN) $$(echo $$names)"; \
 	   $(IBIN)/quickbox --install $(IBIN) $$names || exit 1; fi; \
 	 for n in quickbox $$names; do [ ! -f docs/$$n.1 ] || install -m 644 docs/$$n.1 $(IMAN)/ || exit 1; done
 
