@@ -6,7 +6,7 @@
 #   sh bench/startup.sh        (bench.sh passes the dynamic build as $1:
 #                                it is not what this section measures)
 #   env: QBSTATIC=build-static/quickbox   the static build to measure
-#        N=500 runs per round, ROUNDS=7 (rounds alternate the programs, so
+#        RUNS=500 runs per round, ROUNDS=7 (rounds alternate the programs, so
 #        a burst of load on the machine hits both alike)
 #
 # Each run is a vfork+exec+wait by bench/forkexec.c (no shell). Per program:
@@ -15,7 +15,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 QBS=${QBSTATIC:-build-static/quickbox}
-N=${N:-500}
+RUNS=${RUNS:-500}
 ROUNDS=${ROUNDS:-7}
 [ -x "$QBS" ] || { echo "# no static build at $QBS (make static): skipped"; exit 0; }
 [ -x /usr/bin/musl-gcc ] || { echo "# musl-gcc not installed (musl-tools): skipped"; exit 0; }
@@ -40,14 +40,14 @@ cmd() {
 	esac
 }
 progs="hello version tails"
-echo "# startup: $(uname -srm), $(nproc) cpus, $ROUNDS rounds of N=$N; $(wc -c < "$QBS") byte quickbox, $(wc -c < "$tmp/hello") byte hello"
+echo "# startup: $(uname -srm), $(nproc) cpus, $ROUNDS rounds of $RUNS runs; $(wc -c < "$QBS") byte quickbox, $(wc -c < "$tmp/hello") byte hello"
 i=0
 while [ $i -lt "$ROUNDS" ]; do
 	for p in $progs; do
 		# the programs' own output goes to the same file as the
 		# result, which is its last line
 		# shellcheck disable=SC2046
-		"$tmp/forkexec" -v "$N" $(cmd $p) > "$tmp/out" < /dev/null ||
+		"$tmp/forkexec" -v "$RUNS" $(cmd $p) > "$tmp/out" < /dev/null ||
 			{ echo "# $p failed: $(tail -n1 "$tmp/out")"; exit 1; }
 		tail -n 1 "$tmp/out" | sed "s/^/$p /" >> "$tmp/all"
 	done
