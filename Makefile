@@ -6,8 +6,10 @@
 #                           a family may add applets/FAMILY_*.c files
 #   make test               build, install test tools if missing, run bats
 #   make check              the same suite on an ASan+UBSan build
-#   make static             static binary (musl-gcc if present, else glibc)
-#   make install PREFIX=/usr/local DESTDIR=   binary + one link per applet
+#   make static             static musl binary (STATIC_CC=cc: static glibc)
+#   make size               static sizes of each applet family and the whole
+#   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
+#                           LINKS=all (or LINKS="pgrep head") adds personalities
 #   make bench              the benchmark (bench.sh)
 
 CC      ?= cc
@@ -51,7 +53,7 @@ ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_INC) -MMD -MP
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 
-.PHONY: all test testbin check static install uninstall clean bench help deps FORCE
+.PHONY: all test testbin check static static-deps size install uninstall clean bench help deps FORCE
 all: $(BIN)
 
 $(BIN): $(OBJ) $(CORE_LIB)
@@ -103,23 +105,74 @@ check: deps
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
 
-static:
+# make static: the small static binary, with musl (Debian: musl-tools).
+# Without musl-gcc the step installs musl-tools as root with apt-get (as
+# make test installs its tools), else stops and says what to install;
+# STATIC_CC=cc asks for a static glibc build instead (about 1 MB, and
+# getpwnam then warns that it needs glibc's shared NSS libraries).
+# The flags are the size measurements of docs/quickbox.md: no unwind
+# tables, link-time optimisation (the archive through gcc-ar, which reads
+# LTO objects), and the linker's separate-code and RELRO page padding left
+# out (no dynamic loader runs here to protect a GOT with RELRO).
+STATIC_CC      ?= musl-gcc
+STATIC_CFLAGS  := -Os -flto -flto-partition=one -fno-asynchronous-unwind-tables -fno-unwind-tables
+STATIC_LDFLAGS := -static -s -flto -flto-partition=one -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro
+STATIC_MAKE     = $(MAKE) --no-print-directory CC=$(STATIC_CC) AR=gcc-ar OPT=-Os \
+		  CFLAGS="$(STATIC_CFLAGS)" LDFLAGS="$(STATIC_LDFLAGS)"
+
+static-deps:
+	@[ "$(STATIC_CC)" != musl-gcc ] || sh tests/deps.sh musl
+
+static: static-deps
 	@rm -rf build-static
-	@if command -v musl-gcc >/dev/null 2>&1; then cc=musl-gcc; else cc=$(CC); fi; \
-	 $(MAKE) --no-print-directory CC=$$cc B=build-static BIN=build-static/quickbox \
-	   OPT="-Os" CFLAGS="-Os -fno-asynchronous-unwind-tables -fno-unwind-tables" LDFLAGS="-static -s -Wl,--build-id=none" && \
-	 echo "static build ($$cc): build-static/quickbox $$(wc -c < build-static/quickbox) bytes"
+	@$(STATIC_MAKE) B=build-static BIN=build-static/quickbox && \
+	 echo "static build ($(STATIC_CC)): build-static/quickbox $$(wc -c < build-static/quickbox) bytes"
+
+# make size: the stripped static size of each single-family build and of
+# the whole, in build-size/FAMILY/ (a family: the names of one applets/
+# family file, e.g. tails = head tail tails). SIZE_FAM="tails whole" picks.
+famnames = $(foreach p,$(PAIRS),$(if $(filter $(1),$(call family,$(p))),$(call name,$(p))))
+ALLFAM  := $(sort $(foreach p,$(PAIRS),$(if $(filter $(call name,$(p)),$(AVAIL)),$(call family,$(p)))))
+
+SIZE_DIR ?= build-size
+SIZE_FAM ?= $(ALLFAM) whole
+size1    = $(STATIC_MAKE) -s B=$(SIZE_DIR)/$(1) BIN=$(SIZE_DIR)/$(1)/quickbox \
+	   APPLETS="$(strip $(2))" >/dev/null 2>&1 && \
+	   printf '%-7s %8s bytes  %s\n' $(1) "$$(wc -c < $(SIZE_DIR)/$(1)/quickbox)" "$(strip $(2))"
+
+size: static-deps
+	@rm -rf $(SIZE_DIR)
+	@$(foreach f,$(SIZE_FAM),$(call size1,$(f),$(if $(filter whole,$(f)),$(AVAIL),$(call famnames,$(f)))) && ) true
+
+# make install: the binary and links for the native applets, which shadow
+# nothing. The personalities (pgrep pkill pidwait pidof head tail) would
+# shadow the system's tools, so they are linked only when asked:
+#   make install LINKS=all   or   make install LINKS="pgrep pkill"
+# The links are made by the installed binary (quickbox --install), which
+# refuses to replace a file that is not a link to quickbox. A man page is
+# installed for quickbox and each linked name; uninstall removes only
+# names that are links to the installed quickbox.
+NATIVE  := pf pk pw tails tim
+LINKS   ?=
+IBIN     = $(DESTDIR)$(PREFIX)/bin
+IMAN     = $(DESTDIR)$(PREFIX)/share/man/man1
 
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/quickbox
-	for n in $$($(abspath $(BIN)) --list); do ln -sf quickbox $(DESTDIR)$(PREFIX)/bin/$$n; done
-	for m in docs/*.1; do [ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
+	install -d $(IBIN) $(IMAN)
+	install -m 755 $(BIN) $(IBIN)/quickbox
+	@built=$$($(IBIN)/quickbox --list); names=; \
+	 for n in $$built; do case " $(NATIVE) " in *" $$n "*) names="$$names $$n";; esac; done; \
+	 case " $(LINKS) " in *" all "*) names=$$built;; *) names="$$names $(LINKS)";; esac; \
+	 if [ -n "$$(echo $$names)" ]; then \
+	   echo "quickbox --install $(IBIN) $$(echo $$names)"; \
+	   $(IBIN)/quickbox --install $(IBIN) $$names || exit 1; fi; \
+	 for n in quickbox $$names; do [ ! -f docs/$$n.1 ] || install -m 644 docs/$$n.1 $(IMAN)/ || exit 1; done
 
 uninstall:
-	for n in $$($(abspath $(BIN)) --list); do rm -f $(DESTDIR)$(PREFIX)/bin/$$n; done
-	rm -f $(DESTDIR)$(PREFIX)/bin/quickbox
-	for m in docs/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#docs/}; done
+	@[ -x $(IBIN)/quickbox ] || { echo "no $(IBIN)/quickbox: nothing to uninstall"; exit 0; }; \
+	 for n in $$($(IBIN)/quickbox --list); do \
+	   if [ $(IBIN)/$$n -ef $(IBIN)/quickbox ]; then rm -f $(IBIN)/$$n $(IMAN)/$$n.1; fi; done; \
+	 rm -f $(IBIN)/quickbox $(IMAN)/quickbox.1
 
 bench: all
 	@sh bench/deps.sh
@@ -127,7 +180,7 @@ bench: all
 	sh ./bench.sh
 
 clean:
-	rm -rf build build-asan build-static quickbox
+	rm -rf build build-asan build-static build-size quickbox
 
 help:
-	@sed -n '2,13s/^# \{0,1\}//p' Makefile
+	@sed -n '2,15s/^# \{0,1\}//p' Makefile

@@ -1,22 +1,23 @@
 #!/bin/sh
 # bench.sh: quickbox's benchmark, run by `make bench`.
 #
-# 1. The seed (shared/seed/bench.sh) on quickbox's own applets: count the
+# 1. The seed section, the project's first benchmark: count the
 #    processes with tails, time pf (first match, no match) against procps
 #    pgrep with tim, then derive the per-process cost and the speed-up, each
 #    with its propagated error. Run once per build (default, then static).
 # 2. The sections under bench/ (process-count scaling of pf, the pgrep
 #    personality, procps and toybox pgrep; tails vs GNU head/tail; tim's own
-#    cost vs hyperfine),
+#    cost vs hyperfine; start-up of the static binary vs a static hello),
 #    each printing one measurement per line with a tab-separated label.
 #
-# Knobs (environment), as in the seed:
+# Knobs (environment) of the seed section:
 #   r=PREFIX   scheduler/affinity prefix (default: "chrt 99 taskset -c LASTCPU"
 #              when permitted, else nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
-#   SECTIONS="scale tails tim"   which bench/*.sh to run (default: these three)
+#   SECTIONS="scale tails tim startup"   which bench/*.sh to run (default: these)
 #   BUILDS="default static"         which builds run the seed section
+#   PGREP=/usr/bin/pgrep   the reference pgrep (by path, never from PATH)
 # Sections take their own knobs (see the head of each bench/*.sh), e.g.
 #   NPROCS="0 500 2000" (scale), SIZE=1G (tails file size), N and REPS (tim).
 set -u
@@ -38,9 +39,11 @@ if [ -z "${r+set}" ]; then
 fi
 echo "# scheduler prefix: ${r:-(none)}"
 : "${t=-k2 -o14 -n14 -m14 -uμs}"
+PGREP=${PGREP:-/usr/bin/pgrep}
 
 # links named pf, pk, pw, tails, tim -> the build under test, first in PATH;
-# pgrep stays procps's (/usr/bin), the reference
+# the reference is called by its real path (/usr/bin/pgrep): after
+# `make install LINKS=all` the pgrep on PATH is quickbox itself
 linkdir() {
 	mkdir -p "$tmp/$1"
 	for n in pf pk pw tails tim; do ln -sf "$2" "$tmp/$1/$n"; done
@@ -66,7 +69,7 @@ seed() {	# seed BUILD BINARY
 	 printf 'first/proc/*/stat-Pattern: "%s"\n' "$p"
 	 echo "Roughly $((n - 4)) processes adjusting for (find, tails, 2 shells)"
 	 # shellcheck disable=SC2086
-	 $r $env tim $t "pf -e1 '$p'" "pf -e1 xyzPDQnoSuchCommand||:" "pgrep -x '$p'>$N" |
+	 $r $env tim $t "pf -e1 '$p'" "pf -e1 xyzPDQnoSuchCommand||:" "$PGREP -x '$p'>$N" |
 		tee "$tmp/seed.out"
 	 awk -v n=$((n - 4)) "$parse"'
 		NR == 2 { pv($0); f = V; fe = E }
@@ -95,7 +98,7 @@ case " ${BUILDS-default static} " in *" static "*)
 	fi ;;
 esac
 
-for s in ${SECTIONS-scale tails tim}; do
+for s in ${SECTIONS-scale tails tim startup}; do
 	if [ -f "$here/bench/$s.sh" ]; then
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \

@@ -25,7 +25,7 @@ static char escape(const char *s, size_t *used)
 		char hx[3] = {s[2], isxdigit((unsigned char)s[3]) ? s[3] : 0, 0};
 
 		*used = 2 + strlen(hx);
-		return (char)strtol(hx, NULL, 16);
+		return (char)(hx[1] ? ((hx[0] & 15) + 9 * (hx[0] > '9')) * 16 + (hx[1] & 15) + 9 * (hx[1] > '9') : (hx[0] & 15) + 9 * (hx[0] > '9'));
 	}
 	if (s[1] < '0' || s[1] > '7')
 		return s[1];   /* any other escaped character stands for itself */

@@ -4,7 +4,9 @@
 #   bench/scale.sh [QUICKBOX [QUICKBOX_STATIC]]
 #       (defaults: ./quickbox and build-static/quickbox when present)
 #   env: NPROCS="0 500 2000" (extra sleeping processes), K=20, B=5 (B*K
-#        runs of each command; the fastest counts), PGREP=/usr/bin/pgrep
+#        runs of each command; the fastest counts), PGREP=/usr/bin/pgrep,
+#        TOYBOX=/usr/bin/toybox, BUSYBOX=/bin/busybox (references by path,
+#        never from PATH, where an installed quickbox link may come first)
 #
 # With NPROCS extra sleeping processes (links to sleep named qbs_0..qbs_96,
 # so names vary), times at each count:
@@ -89,13 +91,15 @@ else
 	echo "# no static build: pfS rows skipped"
 fi
 tools+=(qb-pgrep pgrep qb-pgrep-f pgrep-f)
-if command -v toybox >/dev/null; then
-	tools+=(toybox); cmd[toybox]="toybox pgrep $none"
+TOYBOX=${TOYBOX:-/usr/bin/toybox}
+BUSYBOX=${BUSYBOX:-/bin/busybox}
+if [ -x "$TOYBOX" ]; then
+	tools+=(toybox); cmd[toybox]="$TOYBOX pgrep $none"
 else
 	echo "# toybox not installed: skipped"
 fi
-if busybox pgrep --help >/dev/null 2>&1; then
-	tools+=(busybox); cmd[busybox]="busybox pgrep $none"
+if "$BUSYBOX" pgrep --help >/dev/null 2>&1; then
+	tools+=(busybox); cmd[busybox]="$BUSYBOX pgrep $none"
 else
 	echo "# busybox has no pgrep applet here: skipped"
 fi

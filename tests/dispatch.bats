@@ -90,10 +90,10 @@ setup() { qbbin_setup; }
 	[[ "$output" == *"names must be sorted and unique"* ]]
 }
 
-@test "make install DESTDIR= makes the binary and one working link per name" {
+@test "make install LINKS=all DESTDIR= makes the binary and one working link per name" {
 	top="$BATS_TEST_DIRNAME/.."
 	d="$BATS_TEST_TMPDIR/inst"
-	make -s -C "$top" install DESTDIR="$d" PREFIX=/usr >/dev/null
+	make -s -C "$top" install DESTDIR="$d" PREFIX=/usr LINKS=all >/dev/null
 	[ -x "$d/usr/bin/quickbox" ]
 	for n in $("$QB" --list); do
 		[ "$(readlink "$d/usr/bin/$n")" = quickbox ]
@@ -102,4 +102,5 @@ setup() { qbbin_setup; }
 	[ -f "$d/usr/share/man/man1/quickbox.1" ]
 	make -s -C "$top" uninstall DESTDIR="$d" PREFIX=/usr >/dev/null
 	[ ! -e "$d/usr/bin/quickbox" ]
+	[ -z "$(ls -A "$d/usr/bin")" ]
 }

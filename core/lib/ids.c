@@ -1,42 +1,113 @@
-/* ids.c: user/group name or number to id, through libc's NSS lookups. */
-#include <grp.h>
-#include <pwd.h>
+/* ids.c: user/group name or number to id.
+ *
+ * With glibc, names go through NSS (getpwnam: files, LDAP, systemd users
+ * ...). Elsewhere (musl, the static build) libc's lookup would only read
+ * /etc/passwd and /etc/group anyway, but pulls stdio and an nscd client
+ * into the binary, so those two files are read here directly: what that
+ * saves is in docs/quickbox.md. */
+#include <errno.h>
 
 #include "ids.h"
 #include "num.h"
 
+#ifdef __GLIBC__
+#include <grp.h>
+#include <pwd.h>
+
+static int by_name(int group, const char *s, long long *id)
+{
+	struct passwd *pw;
+	struct group *gr;
+
+	errno = 0;
+	if (group) {
+		gr = getgrnam(s);
+		if (gr)
+			*id = gr->gr_gid;
+		return gr ? 0 : -1;
+	}
+	pw = getpwnam(s);
+	if (pw)
+		*id = pw->pw_uid;
+	return pw ? 0 : -1;
+}
+#else
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+
+/* the third field of the line "NAME:x:ID:..." of /etc/passwd or /etc/group;
+ * like libc, a line without all its fields (7, or 4 for a group) is none */
+static int by_name(int group, const char *s, long long *id)
+{
+	const char *file = group ? "/etc/group" : "/etc/passwd";
+	size_t len = strlen(s), n = 0, cap = 4096;
+	char *buf, *p, *end, *f, *q;
+	int fd, found = -1, colons;
+	ssize_t r;
+
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;      /* errno says why: ENOENT in a bare root */
+	buf = xmalloc(cap + 1);
+	while ((r = read(fd, buf + n, cap - n)) > 0)
+		if ((n += (size_t)r) == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
+	close(fd);
+	buf[n] = 0;
+	for (p = buf; p < buf + n; p = end + 1) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = buf + n;
+		*end = 0;
+		if (strncmp(p, s, len) || p[len] != ':')
+			continue;
+		for (colons = 0, q = p; (q = strchr(q, ':')); q++)
+			colons++;
+		f = strchr(p + len + 1, ':');
+		if (colons < (group ? 3 : 6))
+			continue;
+		q = strchr(++f, ':');
+		*q = 0;
+		found = num_ll(f, 0, (uid_t)-2, id) ? -1 : 0;
+		break;
+	}
+	free(buf);
+	errno = 0;
+	return found;
+}
+#endif
+
+static int to_id(int group, const char *s, long long *v)
+{
+	if (!*s) {
+		errno = 0;
+		return -1;
+	}
+	if (!num_ll(s, 0, (uid_t)-2, v))
+		return 0;
+	return by_name(group, s, v);
+}
+
 int user_id(const char *s, uid_t *out)
 {
 	long long v;
-	struct passwd *pw;
 
-	if (!*s)
+	if (to_id(0, s, &v))
 		return -1;
-	if (!num_ll(s, 0, (uid_t)-2, &v)) {
-		*out = (uid_t)v;
-		return 0;
-	}
-	pw = getpwnam(s);
-	if (!pw)
-		return -1;
-	*out = pw->pw_uid;
+	*out = (uid_t)v;
 	return 0;
 }
 
 int group_id(const char *s, gid_t *out)
 {
 	long long v;
-	struct group *gr;
 
-	if (!*s)
+	if (to_id(1, s, &v))
 		return -1;
-	if (!num_ll(s, 0, (gid_t)-2, &v)) {
-		*out = (gid_t)v;
-		return 0;
-	}
-	gr = getgrnam(s);
-	if (!gr)
-		return -1;
-	*out = gr->gr_gid;
+	*out = (gid_t)v;
 	return 0;
 }

@@ -4,7 +4,10 @@
 
 #include <sys/types.h>
 
-/* name or decimal id: 0 on success, -1 if unknown or malformed */
+/* name or decimal id: 0 on success, -1 if unknown or malformed; then
+ * errno is 0 when the name is simply not there, else why the user or
+ * group database could not be read (ENOENT: no /etc/passwd, as in a bare
+ * root) */
 int user_id(const char *s, uid_t *out);
 int group_id(const char *s, gid_t *out);
 

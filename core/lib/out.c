@@ -10,10 +10,15 @@
 int out_fd = 1;
 int out_error;
 
-static char buf[OUT_CAP];
-static size_t len;
-static int linebuf;
-static int last = -1;
+/* The bookkeeping sits in front of the buffer in one zero-filled object,
+ * so that a short run's first output touches one fresh page rather than
+ * three scattered ones (start-up; docs/PERFORMANCE.md). */
+static struct {
+	size_t len;
+	int linebuf;
+	int last1;              /* last byte emitted + 1; 0: none yet */
+	char buf[OUT_CAP];
+} o;
 
 int write_all(int fd, const void *p, size_t n)
 {
@@ -35,9 +40,9 @@ int write_all(int fd, const void *p, size_t n)
 
 int out_flush(void)
 {
-	if (len && !out_error && write_all(out_fd, buf, len))
+	if (o.len && !out_error && write_all(out_fd, o.buf, o.len))
 		out_error = errno;
-	len = 0;
+	o.len = 0;
 	return out_error ? -1 : 0;
 }
 
@@ -45,7 +50,7 @@ void out_write(const void *p, size_t n)
 {
 	if (!n)
 		return;
-	last = ((const unsigned char *)p)[n - 1];
+	o.last1 = ((const unsigned char *)p)[n - 1] + 1;
 	if (out_error)
 		return;         /* already failed: drop, xexit reports once */
 	if (n >= OUT_CAP) { /* big blocks bypass the copy */
@@ -54,11 +59,11 @@ void out_write(const void *p, size_t n)
 			out_error = errno;
 		return;
 	}
-	if (len + n > OUT_CAP)
+	if (o.len + n > OUT_CAP)
 		out_flush();
-	memcpy(buf + len, p, n);
-	len += n;
-	if (linebuf && memchr(p, '\n', n))
+	memcpy(o.buf + o.len, p, n);
+	o.len += n;
+	if (o.linebuf && memchr(p, '\n', n))
 		out_flush();
 }
 
@@ -94,17 +99,17 @@ void out_ll(long long v)
 
 void out_linebuf(int on)
 {
-	linebuf = on;
+	o.linebuf = on;
 	if (on)
 		out_flush();
 }
 
 size_t out_pending(void)
 {
-	return len;
+	return o.len;
 }
 
 int out_lastbyte(void)
 {
-	return last;
+	return o.last1 - 1;
 }

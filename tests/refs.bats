@@ -1,0 +1,57 @@
+#!/usr/bin/env bats
+# refs.bats: the test and benchmark scripts find their reference tools by
+# real path, never through PATH, where an installed quickbox link (pgrep,
+# head ...) may come first.
+load helpers
+
+setup() { qbbin_setup; TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd); }
+
+# without "NAME..." SCRIPT: run SCRIPT (bash) in a private mount namespace
+# whose /usr/bin lacks NAMEs: a view of symlinks into a bind of the real
+# /usr/bin, mounted over it
+without() {
+	need_root
+	unshare --mount bash -c '
+		set -e
+		o=$BATS_TEST_TMPDIR/orig v=$BATS_TEST_TMPDIR/view
+		mkdir -p "$o" "$v"
+		mount --bind /usr/bin "$o"
+		for f in "$o"/*; do
+			case " $1 " in *" ${f##*/} "*) ;; *) ln -s "$f" "$v/${f##*/}" ;; esac
+		done
+		mount --bind "$v" /usr/bin
+		eval "$2"' without "$1" "$2"
+}
+
+@test "tests/deps.sh asks for procps when only a quickbox pgrep is on PATH" {
+	# apt-get hidden too: the script must say what is missing, not install it
+	run --separate-stderr without "pgrep pidwait apt-get" \
+	    "PATH='$QBBIN':\$PATH sh '$TOP/tests/deps.sh'"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"make test needs: procps "* ]]
+}
+
+@test "tests/deps.sh is content when the reference tools are at their paths" {
+	run --separate-stderr without "" "PATH='$QBBIN':\$PATH sh '$TOP/tests/deps.sh'"
+	[ "$status" -eq 0 ]
+}
+
+@test "bench/deps.sh reports procps missing when only a quickbox pgrep is on PATH" {
+	run without "pgrep apt-get" "PATH='$QBBIN':\$PATH sh '$TOP/bench/deps.sh'"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"# missing (sections will skip them): procps"* ]]
+}
+
+@test "bench.sh seed: procps pgrep is /usr/bin/pgrep even when /usr/local/bin has a pgrep" {
+	need_root
+	[ -x "$TOP/quickbox" ] || skip "no ./quickbox (make first)"
+	m=$BATS_TEST_TMPDIR/called
+	run unshare --mount bash -c "
+		mount -t tmpfs none /usr/local/bin
+		printf '#!/bin/sh\ntouch %s\nexec /usr/bin/pgrep \"\$@\"\n' '$m' > /usr/local/bin/pgrep
+		chmod +x /usr/local/bin/pgrep
+		r= t='-k1 -n3 -m2 -o3' SECTIONS= BUILDS=default sh '$TOP/bench.sh'"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"speed-up"* ]]
+	[ ! -e "$m" ]
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bats
+# size.bats: make static / make size (musl), and the code that was
+# rewritten to keep libc's heavy parts out of the static binary.
+load helpers
+
+setup() { TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd); }
+
+need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (musl-tools)"; }
+
+@test "make size: one line per family asked for, the tails family within its budget" {
+	need_musl
+	run make -s -C "$TOP" size SIZE_FAM="tails" SIZE_DIR="$BATS_TEST_TMPDIR/sz"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^tails\ +([0-9]+)\ bytes\ +head\ tail\ tails$ ]]
+	echo "tails family: ${BASH_REMATCH[1]} bytes (budget 76000)"
+	[ "${BASH_REMATCH[1]}" -le 76000 ]
+	# the static binary works and holds only the family
+	[ "$("$BATS_TEST_TMPDIR/sz/tails/quickbox" --list | tr '\n' ' ')" = "head tail tails " ]
+	[ "$(seq 3 | "$BATS_TEST_TMPDIR/sz/tails/quickbox" tail -n1)" = 3 ]
+}
+
+@test "make static without musl-gcc: the deps step says what to install" {
+	# a PATH without musl-gcc, as an unprivileged user would see it: the
+	# deps step cannot install, so it must say what is missing
+	mkdir "$BATS_TEST_TMPDIR/p"
+	for t in sh make cc id sed tr printf; do
+		[ -x "/usr/bin/$t" ] && ln -s "/usr/bin/$t" "$BATS_TEST_TMPDIR/p/$t"
+	done
+	run env PATH="$BATS_TEST_TMPDIR/p" /usr/bin/sh "$TOP/tests/deps.sh" musl
+	[ "$status" -eq 1 ]
+	[ "$output" = "make static needs musl-gcc (apt-get install musl-tools), or STATIC_CC=cc for a static glibc build" ]
+}
+
+@test "tails: \\xHH escapes decode as before (no strtol): upper, lower, one digit" {
+	run sh -c "seq 1 3 | '$QB' tails -h1 -t1 -d '\\x41\\x6a\\x7Fz\\xAbq\\x9' | od -An -c | tr -s ' '"
+	[ "$status" -eq 0 ]
+	[ "$output" = " 1 \\n A j 177 z 253 q \\t \\n 3 \\n" ]
+}
