@@ -1,22 +1,15 @@
-/* select.c: the selection engine: one /proc pass, criteria, act hook. */
+/* select.c: the selection engine: one /proc pass, every criterion, the
+ * act hook. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "select.h"
+#include "vec.h"
 
-int sel_add(struct sel_list *l, long long v)
+void sel_add(struct sel_list *l, long long v)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 8;
-		long long *nv = realloc(l->v, cap * sizeof *nv);
-
-		if (!nv)
-			return -1;
-		l->v = nv, l->cap = cap;
-	}
-	l->v[l->n++] = v;
-	return 0;
+	VEC_PUSH(l->v, l->n, l->cap, v);
 }
 
 /* lists are short (a few options), so a linear scan beats sorting */
@@ -37,12 +30,23 @@ void sel_free(struct sel_list *l)
 
 void sel_done(struct sel *s)
 {
-	struct sel_list *all[] = {&s->pids, &s->ppid, &s->pgrp, &s->sid, &s->tty,
-	    &s->euid, &s->ruid, &s->egid, &s->rgid, &s->ouid, &s->ogid,
-	    &s->exclude};
+	struct sel_list *all[] = {&s->pids, &s->tgid, &s->ppid, &s->pgrp,
+	    &s->sid, &s->tty, &s->euid, &s->ruid, &s->egid, &s->rgid, &s->ouid,
+	    &s->ogid, &s->exclude};
 
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sel_free(all[i]);
+}
+
+int sel_catches(const struct proc *p, int sig)
+{
+	return sig >= 1 && sig <= 64 && (p->sigcgt >> (sig - 1) & 1);
+}
+
+/* with SEL_Q_TTY_SHORT, a tty list hides the tests after it */
+static int tty_short(const struct sel *s)
+{
+	return (s->quirks & SEL_Q_TTY_SHORT) && s->tty.n;
 }
 
 /* what the engine must read for the criteria given */
@@ -50,10 +54,11 @@ static unsigned needs(const struct sel *s)
 {
 	unsigned n = s->need;
 
-	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n || s->states ||
-	    s->has_age || s->pick || s->exclude_pgrp > 0)
+	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n ||
+	    (s->states && !tty_short(s)) || s->has_age || s->pick ||
+	    s->exclude_pgrp > 0)
 		n |= PROC_STAT;
-	if (s->euid.n || s->ruid.n || s->egid.n || s->rgid.n)
+	if (s->euid.n || s->ruid.n || s->egid.n || s->rgid.n || s->handler)
 		n |= PROC_STATUS;
 	if (s->ouid.n || s->ogid.n)
 		n |= PROC_OWNER;
@@ -71,6 +76,7 @@ struct run {
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
+	int crit;                    /* some criterion besides match() */
 	int have_best;
 	pid_t best_pid, best_tid;
 	unsigned long long best_start;
@@ -78,7 +84,8 @@ struct run {
 
 static int lists_ok(const struct sel *s, const struct proc *p)
 {
-	return (!s->ppid.n || sel_has(&s->ppid, p->ppid)) &&
+	return (!s->tgid.n || sel_has(&s->tgid, p->pid)) &&
+	    (!s->ppid.n || sel_has(&s->ppid, p->ppid)) &&
 	    (!s->pgrp.n || sel_has(&s->pgrp, p->pgrp)) &&
 	    (!s->sid.n || sel_has(&s->sid, p->sid)) &&
 	    (!s->tty.n || sel_has(&s->tty, p->tty)) &&
@@ -114,6 +121,81 @@ static int ns_ok(const struct run *r, const struct proc *p)
 	return 1;
 }
 
+/* cgroup v2 lines "0::PATH" (lines end at '\n' or NUL; an empty one
+ * ends the list) against the cgroup names */
+static int cgroup_ok(const struct sel *s, struct proc_iter *it,
+    const struct proc *p)
+{
+	size_t len, i;
+	char *c = proc_file(it, p, "cgroup", &len), *e;
+
+	if (!c)
+		return 0;
+	for (i = 0; i < len; i = (size_t)(e - c) + 1) {
+		e = c + i + strcspn(c + i, "\n");
+		if (e == c + i)
+			return 0;
+		*e = 0;
+		if (!strncmp(c + i, "0::", 3))
+			for (size_t k = 0; k < s->ncgroup; k++)
+				if (!strcmp(c + i + 3, s->cgroup[k]))
+					return 1;
+	}
+	return 0;
+}
+
+/* does environ word w match an item: NAME=VALUE exactly; NAME as the
+ * variable's name (procps: as a prefix of the word) */
+static int env_word(const struct sel *s, const char *w)
+{
+	int prefix = s->quirks & SEL_Q_ENV_PREFIX;
+
+	for (size_t k = 0; k < s->nenv; k++) {
+		const char *item = s->env[k];
+		size_t n = strlen(item);
+
+		if (strchr(item, '=') ? !strcmp(w, item) :
+		    !strncmp(w, item, n) && (prefix || !w[n] || w[n] == '='))
+			return 1;
+	}
+	return 0;
+}
+
+/* the words of /proc/PID/environ, split at NULs and newlines; the first
+ * empty word ends the list */
+static int env_ok(const struct sel *s, struct proc_iter *it,
+    const struct proc *p)
+{
+	size_t len, i, e;
+	char *w = proc_file(it, p, "environ", &len);
+
+	if (!w || !len)
+		return (s->quirks & SEL_Q_ENV_PREFIX) && env_word(s, "-");
+	for (i = 0; i < len; i = e + 1) {
+		e = i + strcspn(w + i, "\n");  /* w[len] is a NUL */
+		if (e == i)
+			return 0;
+		w[e] = 0;
+		if (env_word(s, w + i))
+			return 1;
+	}
+	return 0;
+}
+
+/* the criteria read from the /proc files of p, in the order of the
+ * struct, then those needing more files (cgroup, environ) */
+static int criteria_ok(struct run *r, const struct proc *p)
+{
+	struct sel *s = r->s;
+
+	return lists_ok(s, p) && (!s->states || tty_short(s) ||
+	    (p->state && strchr(s->states, p->state))) && age_ok(r, p) &&
+	    ns_ok(r, p) && (!s->handler || sel_catches(p, s->handler_sig)) &&
+	    (!s->ncgroup || tty_short(s) || cgroup_ok(s, r->it, p)) &&
+	    (!s->nenv || env_ok(s, r->it, p)) &&
+	    (!s->keep || s->keep(s->ctx, r->it, p));
+}
+
 /* the conjunction of all criteria; *pat gets match()'s index */
 static int wanted(struct run *r, const struct proc *p, int *pat)
 {
@@ -121,9 +203,7 @@ static int wanted(struct run *r, const struct proc *p, int *pat)
 	int ok;
 
 	*pat = -1;
-	ok = lists_ok(s, p) && (!s->states || (p->state &&
-	    strchr(s->states, p->state))) && age_ok(r, p) && ns_ok(r, p) &&
-	    (!s->keep || s->keep(s->ctx, r->it, p));
+	ok = !r->crit || criteria_ok(r, p);
 	if (ok && s->match)
 		ok = (*pat = s->match(s->ctx, r->it, p)) >= 0;
 	if (s->invert) {
@@ -160,16 +240,17 @@ static void act_best(struct run *r)
 		r->s->act(r->s->ctx, r->it, &p, pat);
 }
 
-/* read the reference process of --ns / -r; -1 if it does not exist */
+/* read the reference process of ns_pid / root_pid; -1 if it does not
+ * exist (with SEL_Q_NS_ZERO, ns_pid's unreadable types read as 0) */
 static int load_ref(struct run *r, unsigned need)
 {
 	struct sel *s = r->s;
-	unsigned keep = r->it->need;
 	int ok = 1;
 
 	if (s->ns_pid > 0) {
 		r->it->need = PROC_NS;
-		ok = proc_get(r->it, s->ns_pid, 0, &r->ref);
+		ok = proc_get(r->it, s->ns_pid, 0, &r->ref) ||
+		    (s->quirks & SEL_Q_NS_ZERO);
 	}
 	if (ok && s->root_pid > 0) {
 		struct proc rt;
@@ -178,7 +259,7 @@ static int load_ref(struct run *r, unsigned need)
 		ok = proc_get(r->it, s->root_pid, 0, &rt);
 		r->ref.root_dev = rt.root_dev, r->ref.root_ino = rt.root_ino;
 	}
-	r->it->need = keep ? keep : need;
+	r->it->need = need;
 	return ok ? 0 : -1;
 }
 
@@ -214,15 +295,19 @@ int sel_run(struct sel *s)
 	memset(&r, 0, sizeof r);
 	r.s = s;
 	r.it = &it;
+	r.crit = s->tgid.n || s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n ||
+	    s->euid.n || s->ruid.n || s->egid.n || s->rgid.n || s->ouid.n ||
+	    s->ogid.n || s->states || s->has_age || s->ns_pid > 0 ||
+	    s->root_pid > 0 || s->handler || s->ncgroup || s->nenv || s->keep;
 	s->nsel = 0;
 	if (proc_open(&it, s->path, need) < 0)
 		return -1;
 	it.nsmask = s->nsmask ? s->nsmask : PROC_NS_ALL;
+	it.nszero = !!(s->quirks & SEL_Q_NS_ZERO);
 	if (load_ref(&r, need)) {
 		proc_close(&it);
 		return -2;
 	}
-	it.need = need;
 	it.threads = s->threads;
 	if (s->pids.n) {
 		/* pid_t copy of the list for the reader; one allocation */
@@ -237,7 +322,7 @@ int sel_run(struct sel *s)
 			l[i] = (pid_t)s->pids.v[i];
 		it.list = l, it.nlist = s->pids.n;
 	}
-	r.self = proc_self(&it);
+	r.self = (s->quirks & SEL_Q_SELF) ? 0 : proc_self(&it);
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
 	rc = scan(&r);

@@ -1,21 +1,27 @@
-/* pgrep_pidof.c: procps-ng 4.0.2's pidof (not sysvinit's): a name
- * matches argv[0], the executable, or (for scripts, setproctitle) the
- * comm; PIDs per program in descending order. */
+/* pidof.c: procps-ng 4.0.2's pidof (not sysvinit's): a name matches
+ * argv[0], the executable, or (for scripts, setproctitle) the comm; PIDs
+ * per program in descending order. The scan is the process engine's
+ * (select.h): -o is its exclude list, -c its root criterion; which
+ * program a process is, is decided per process in the act hook. */
 #include <limits.h>
-#include <locale.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "applets.h"
 #include "err.h"
 #include "escape.h"
+#include "loc.h"
+#include "num.h"
 #include "opt.h"
 #include "out.h"
-#include "pgrep.h"
+#include "proc.h"
+#include "select.h"
 
-enum { P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET, P_WORKERS, P_HELP,
-       P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK, P_NOPTS };
+/* every option has a case in pidof_opt(): -Wswitch says when one lacks */
+enum pidofopt {
+	P_OPERAND = OPT_OPERAND, P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET,
+	P_WORKERS, P_HELP, P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK, P_NOPTS
+};
 static const struct optdef pidof_defs[P_NOPTS + 1] = {
 	{"check-root", 'c', 0, 0, 0}, {"single-shot", 's', 0, 0, 0},
 	{"omit-pid", 'o', OPT_VALUE, 0, 0}, {"separator", 'S', OPT_VALUE, 0, 0},
@@ -27,10 +33,8 @@ static const struct optdef pidof_defs[P_NOPTS + 1] = {
 
 struct pof {
 	int single, quiet, scripts, workers, utf8;
-	char root[PATH_MAX];     /* -c as root: our root directory */
-	int checkroot;
+	struct sel sel;          /* -o: exclude; -c: root_pid */
 	const char *sep;
-	struct sel_list omit;
 	char **progs;
 	int nprogs;
 	struct sel_list *found;  /* per program, in /proc order */
@@ -59,43 +63,56 @@ static _Noreturn void pidof_usage(int err)
 	xexit(err ? 1 : 0);
 }
 
+/* procps's (pid_t)strtoul(tok, &end, 10) with nothing after: leading
+ * blanks, a sign (a '-' negates), digits. 0 and *v, or -1 */
+static int omit_pid(const char *tok, long *v)
+{
+	const char *p = tok + strspn(tok, " \t\n\v\f\r"), *d;
+	unsigned long long u = ~0ULL;  /* strtoul saturates */
+	long long x;
+
+	d = p + (*p == '+' || *p == '-');
+	if (!*d || strspn(d, "0123456789") != strlen(d))
+		return -1;
+	if (!num_ll(d, 0, LLONG_MAX, &x))
+		u = (unsigned long long)x;
+	if (*p == '-')
+		u = 0 - u;
+	*v = (pid_t)u;
+	return 0;
+}
+
 /* -o: PIDs separated by any of ",;:", or %PPID; junk warns, goes on */
 static void pidof_omit(struct pof *o, char *arg)
 {
-	char *tok, *end, *save = 0;
+	char *tok, *save = 0;
 
 	for (tok = strtok_r(arg, ",;:", &save); tok; tok = strtok_r(0, ",;:", &save)) {
 		long v;
 
 		if (!strcmp(tok, "%PPID"))
-			v = getppid(), end = tok + 5;
-		else
-			v = (pid_t)strtoul(tok, &end, 10);
-		if (*end)
+			v = getppid();
+		else if (omit_pid(tok, &v)) {
 			warn("illegal omit pid value (%s)!\n", tok);
-		else
-			sel_add(&o->omit, v);
+			continue;
+		}
+		sel_add(&o->sel.exclude, v);
 	}
 }
 
 /* -c: only as root (procps), against our own root directory */
 static void pidof_checkroot(struct pof *o)
 {
-	ssize_t n;
-
-	if (geteuid() != 0)
-		return;
-	n = readlink("/proc/self/root", o->root, sizeof o->root - 1);
-	o->root[n > 0 ? n : 0] = 0;
-	o->checkroot = 1;
+	if (geteuid() == 0)
+		o->sel.root_pid = getpid();
 }
 
 static int pidof_opt(void *ctx, int id, char *v)
 {
 	struct pof *o = ctx;
 
-	switch (id) {
-	case OPT_OPERAND:
+	switch ((enum pidofopt)id) {
+	case P_OPERAND:
 		o->progs[o->nprogs++] = v;
 		break;
 	case P_QUIET: o->quiet = 1; /* fall through */
@@ -111,6 +128,7 @@ static int pidof_opt(void *ctx, int id, char *v)
 		xexit(0);
 	case P_HELP: pidof_usage(0);
 	case P_QMARK: pidof_usage(1);
+	case P_NFS: case P_M: case P_NOPTS: break;  /* accepted, ignored */
 	}
 	return 0;
 }
@@ -170,19 +188,6 @@ static void pidof_args(struct pview *v, struct proc *p)
 		v->arg1 = q;
 }
 
-/* -c's root and -o's PIDs */
-static int pidof_wanted(const struct pof *o, struct proc_iter *it, struct proc *p)
-{
-	if (o->checkroot) {
-		char r[PATH_MAX];
-		ssize_t n = proc_link(it, p, "root", r, sizeof r);
-
-		if (strcmp(o->root, n > 0 ? r : ""))
-			return 0;
-	}
-	return !sel_has(&o->omit, p->pid);
-}
-
 /* the comm, escaped as procps shows it */
 static void pidof_comm(const struct pof *o, const struct proc *p,
     char buf[sizeof p->comm])
@@ -193,29 +198,36 @@ static void pidof_comm(const struct pof *o, const struct proc *p,
 		esc_inplace(buf, strlen(buf), o->utf8);
 }
 
+/* the act hook: which of the programs p is */
+static int pidof_act(void *ctx, struct proc_iter *it, const struct proc *cp,
+    int pat)
+{
+	static struct pview v;
+	struct pof *o = ctx;
+	struct proc *p = (struct proc *)cp;  /* its cmdline is ours to cut */
+	char cbuf[sizeof p->comm];
+
+	(void)pat;
+	pidof_comm(o, p, cbuf);
+	v.comm = cbuf;
+	pidof_args(&v, p);
+	if (proc_link(it, p, "exe", v.exe, sizeof v.exe) < 0)
+		v.exe[0] = 0;
+	for (int i = 0; i < o->nprogs; i++)
+		if (pidof_is(o, o->progs[i], &v))
+			sel_add(&o->found[i], p->pid);
+	return 0;
+}
+
 static void pidof_scan(struct pof *o)
 {
-	static struct proc_iter it;
-	static struct pview v;
-	struct proc p;
-	char cbuf[sizeof p.comm];
-	int i;
+	struct sel *s = &o->sel;
 
-	if (proc_open(&it, NULL, PROC_COMM | PROC_CMDLINE) < 0)
-		return;
-	while (proc_next(&it, &p) > 0) {
-		if (!pidof_wanted(o, &it, &p))
-			continue;
-		pidof_comm(o, &p, cbuf);
-		v.comm = cbuf;
-		pidof_args(&v, &p);
-		if (proc_link(&it, &p, "exe", v.exe, sizeof v.exe) < 0)
-			v.exe[0] = 0;
-		for (i = 0; i < o->nprogs; i++)
-			if (pidof_is(o, o->progs[i], &v))
-				sel_add(&o->found[i], p.pid);
-	}
-	proc_close(&it);
+	s->need = PROC_COMM | PROC_CMDLINE;
+	s->quirks = SEL_Q_SELF;
+	s->act = pidof_act;
+	s->ctx = o;
+	sel_run(s);
 }
 
 static int pidof_print(const struct pof *o)
@@ -252,17 +264,19 @@ int pidof_main(int argc, char **argv)
 	o.sep = " ";
 	o.progs = xmalloc((size_t)argc * sizeof *o.progs);
 	if (opt_parse(&os, argc, argv, pidof_opt, &o)) {
-		pg_warn_raw(opt_err);
+		char line[sizeof opt_err + 1];
+		size_t len = strlen(opt_err);
+
+		memcpy(line, opt_err, len);
+		line[len] = '\n';
+		write_all(2, line, len + 1);
 		pidof_usage(1);
 	}
 	for (i = 0; i < o.nprogs; i++)   /* procps skips empty names */
 		if (*o.progs[i])
 			o.progs[n++] = o.progs[i];
 	o.nprogs = n;
-	if (pg_locale_set()) {
-		setlocale(LC_ALL, "");
-		o.utf8 = esc_utf8_locale();
-	}
+	o.utf8 = loc_utf8();
 	o.found = xmalloc((size_t)(n + 1) * sizeof *o.found);
 	memset(o.found, 0, (size_t)(n + 1) * sizeof *o.found);
 	if (n)
