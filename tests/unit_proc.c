@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "proc.h"
 #include "select.h"
 
@@ -51,6 +52,13 @@ static int show(struct proc_iter *it, pid_t pid)
 	return 0;
 }
 
+static pid_t pid_of(const char *s)
+{
+	long long v;
+
+	return num_ll(s, 0, 0x7fffffff, &v) ? 0 : (pid_t)v;
+}
+
 int main(int argc, char **argv)
 {
 	struct proc_iter *it = malloc(sizeof *it);
@@ -61,12 +69,12 @@ int main(int argc, char **argv)
 	if (argc < 3 || proc_open(it, NULL, 0))
 		return 2;
 	if (!strcmp(argv[1], "threads"))
-		rc = threads(atoi(argv[2]));
+		rc = threads(pid_of(argv[2]));
 	else if (!strcmp(argv[1], "show"))
-		rc = show(it, atoi(argv[2]));
+		rc = show(it, pid_of(argv[2]));
 	else if (!strcmp(argv[1], "tty"))
 		rc = proc_tty_parse(argv[2], &t) ? (puts("bad"), 1) : (printf("%x\n", t), 0);
-	else if (argc > 3 && !proc_get(it, atoi(argv[2]), 0, &p))
+	else if (argc > 3 && !proc_get(it, pid_of(argv[2]), 0, &p))
 		rc = 1;
 	else if (argc > 3) {
 		char buf[4096];

@@ -2,11 +2,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
+#include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "num.h"
 #include "pidfile.h"
 
 /* a daemon holds a write lock; our shared/read lock attempt then fails.
@@ -20,15 +21,33 @@ static int locked_by_other(int fd)
 	return fcntl(fd, F_SETLK, &f) == -1 && (errno == EACCES || errno == EAGAIN);
 }
 
+/* procps's (int)strtoul(buf, &end, 10): blanks, a sign, digits; the
+ * unsigned parse and int cut are procps's: "-5" and "0" fail. buf holds
+ * at most 11 bytes, so the digits fit a long long. */
 static int parse(const char *buf, int *pid)
 {
-	char *end;
-	/* the unsigned parse and int cut are procps's: "-5" and "0" fail */
-	int v = (int)strtoul(buf, &end, 10);
+	const char *p = buf, *d;
+	char digits[16];
+	unsigned long long u;
+	long long x;
+	size_t n;
+	int v;
 
-	if (end <= buf || v < 1)
+	while (isspace((unsigned char)*p))
+		p++;
+	d = p + (*p == '+' || *p == '-');
+	n = strspn(d, "0123456789");
+	if (!n || n >= sizeof digits)
 		return -1;
-	if (*end && !isspace((unsigned char)*end))
+	memcpy(digits, d, n);
+	digits[n] = 0;
+	if (num_ll(digits, 0, 99999999999LL, &x))
+		return -1;
+	u = (unsigned long long)x;
+	if (*p == '-')
+		u = 0 - u;
+	v = (int)u;
+	if (v < 1 || (d[n] && !isspace((unsigned char)d[n])))
 		return -1;
 	*pid = v;
 	return 0;
