@@ -283,9 +283,14 @@ static int signum(const char *name)
 	if (!strncasecmp(name, "RTMIN+", 6))
 		name += 6, off = SIG_RTMIN;
 	v = c_strtol(name, &end);
-	if (*end || end == name || v < 0 || v > 127 - SIG_RTMIN)
+	if (*end || end == name || v < 0)
 		return -1;
-	return (int)(v + off);
+	/* procps computes val + SIGRTMIN > 127 and val + offset in long,
+	 * where a huge val wraps (RTMIN+LONG_MAX is signal 33); unsigned
+	 * arithmetic gives the same bits without the overflow */
+	if ((long)((unsigned long)v + SIG_RTMIN) > 127)
+		return -1;
+	return (int)((unsigned long)v + (unsigned long)off);
 }
 
 /* pkill: the first argument "-SIG" anywhere is the signal; removed */

@@ -396,3 +396,55 @@ cmdline_len=$n\nstart_ok=1\nns_pid_ok=1\n"
 	run "$TESTBIN/unit_proc" file 999999 cgroup
 	[ "$status" -eq 1 ]
 }
+
+# a fake /proc: the reader's directory argument
+fakeproc() {
+	local d=$1 tail="0 0 0 0 1 2 0 0 20 5 1 0 777 1000 100"
+	mkdir -p "$d"/{1,2,3,4,5,6,7}
+	printf '1 (init) S 0 1 1 0 -1 4194560 %s\n' "$tail" > "$d/1/stat"
+	printf 'Name:\tinit\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nSigCgt:\t0000000000004200\n' > "$d/1/status"
+	printf '2 (cut) S' > "$d/2/stat"
+	printf '3 (big) S 1234567890123456789012345 1 1 0 -1 4194560 %s\n' "$tail" > "$d/3/stat"
+	printf '4 (bigid) S 1 1 1 0 -1 4194560 %s\n' "$tail" > "$d/4/stat"
+	printf 'Name:\tbigid\nUid:\t1234567890123456789012345\t0\t0\t0\nGid:\t0\t0\t0\t0\n' > "$d/4/status"
+	printf '5 (a)b) R 1 1 1 0 -1 4194560 %s\n' "$tail" > "$d/5/stat"
+	printf 'Name:\ta)b\nUid:\t7\t7\t7\t7\nGid:\t7\t7\t7\t7\n' > "$d/5/status"
+	printf '6 (short) S 1 1 1 0 -1\n' > "$d/6/stat"
+	printf 'Name:\tx\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n' | tee "$d/6/status" > "$d/7/status"
+	printf '7 (nonl) S 1 1 1 0 -1 4194560 %s' "$tail" > "$d/7/stat"
+}
+
+@test "reader: malformed stat, status and uptime records are skipped, never overread" {
+	d=$BATS_TEST_TMPDIR/proc
+	fakeproc "$d"
+	printf '12.%s 5.00\n' "$(printf '3%.0s' $(seq 70))" > "$d/uptime"
+	run "$TESTBIN/unit_proc" scan "$d"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	output=$(sort -n <<<"$output")
+	# 100 ticks a second: 12.33... s is 1233 ticks, 70 decimals or not
+	[ "$output" = "$(printf 'uptime=1233\n1 init S 0 0 4200\n5 a)b R 1 7 0\n7 nonl S 1 0 0')" ]
+	printf '12345678901234567890123.5 1\n' > "$d/uptime"
+	run "$TESTBIN/unit_proc" scan "$d"
+	[ "${lines[-1]}" = "uptime=0" ]
+	for f in 2 3 6; do
+		run "$TESTBIN/unit_proc" parse stat "$d/$f/stat"
+		[ "$status" -eq 1 ] && [ "$output" = malformed ]
+	done
+	run "$TESTBIN/unit_proc" parse stat "$d/7/stat"
+	[ "$output" = "comm=nonl state=S ppid=1 tty=0 nice=5 start=777" ]
+	run "$TESTBIN/unit_proc" parse status "$d/4/status"
+	[ "$output" = malformed ]
+	printf 'Name:\tx\nUid:\t1\t2' > "$d/s"
+	run "$TESTBIN/unit_proc" parse status "$d/s"
+	[ "$output" = malformed ]
+	printf 'x\nUid:\t1\t2\t3\t4\nGid:\t5\t6\t7\t8\nSigCgt:\t00000000000000010\n' > "$d/s"
+	run "$TESTBIN/unit_proc" parse status "$d/s"
+	[ "$output" = malformed ]   # 17 hex digits
+	printf '.5 1' > "$d/u"
+	run "$TESTBIN/unit_proc" parse uptime "$d/u"
+	[ "$output" = malformed ]
+	printf '3' > "$d/u"
+	run "$TESTBIN/unit_proc" parse uptime "$d/u"
+	[ "$output" = "ticks=300" ]
+}

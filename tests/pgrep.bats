@@ -171,6 +171,20 @@ teardown() { pg_teardown; }
 	pg_check
 }
 
+@test "pgrep: signal, -O, --ns and -q numbers out of range: procps's results, no overflow" {
+	run pg_ns '
+	fixtures
+	same pgrep --signal 99999999999999999999 -c plain
+	same pgrep --signal -99999999999999999999 -c plain
+	same pgrep --signal RTMIN+99999999999999999999 -c plain
+	same pgrep -O 99999999999999999999 -c; same pgrep -O 4294967296 -c
+	same pgrep --ns 99999999999999999999 -c; same pgrep --ns 4294967297 -c
+	same pgrep -u 99999999999999999999 -c; same pgrep -P 9223372036854775807 -c
+	same pgrep -P 9223372036854775799 -c; same pgrep -P 9223372036854775800 -c
+	finish'
+	pg_check
+}
+
 @test "pgrep: command lines longer than procps's 128 KiB buffer are cut alike" {
 	run pg_ns '
 	named big -n bigproc "$(head -c 100000 /dev/zero | tr "\0" a)" "$(head -c 100000 /dev/zero | tr "\0" b)"

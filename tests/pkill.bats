@@ -38,6 +38,19 @@ teardown() { pg_teardown; }
 	[[ "$output" == *"plain.log: SIGTERM SIGUSR1 SIGUSR2 SIGHUP SIGUSR1 SIGUSR1 SIGUSR2 SIGUSR2 "* ]]
 }
 
+@test "pkill: signal numbers beyond a long: procps's results, no overflow" {
+	run seqsame 'pkill --signal 99999999999999999999 plainproc' \
+	    'pkill -99999999999999999999 plainproc' \
+	    'pkill --signal -99999999999999999999 plainproc' \
+	    'pkill --signal 2147483648 plainproc' 'pkill --signal RTMIN+-5 plainproc' \
+	    'pkill --signal 4294967306 plainproc' 'pkill -q 99999999999999999999 -USR2 plainproc' \
+	    'pkill -RTMIN+99999999999999999999 -c plainproc'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 4294967306 is USR1 once cut to an int; RTMIN+2^63-1 wraps to 33
+	[[ "$output" == *"plain.log: SIGUSR1 SIGUSR2 value=-1 "* ]]
+}
+
 @test "pkill: -e -c, no pattern, --list-full, -n -o, --inverse" {
 	run seqsame 'pkill -e -USR1 proc' 'pkill -c -USR2 proc' \
 	    'pkill -e -c -HUP -x plainproc' 'pkill -e -c nosuchproc' \
