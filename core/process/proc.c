@@ -16,7 +16,8 @@ const char *const proc_ns_names[PROC_NS_N] = {
 /* the first getdents64 asks for this much: /proc lists ~60 fixed names
  * before PID 1, so 2 KiB reaches the first PIDs; each later call doubles
  * the request up to the whole buffer. `pf -e1` of an early PID then costs
- * the same with 0 or 2000 extra processes (measured in docs/PERFORMANCE.md). */
+ * the same with 0 or 2000 extra processes (measured in
+ * docs/PERFORMANCE.md). */
 #define DENTS_FIRST 2048
 
 struct dirent64 {

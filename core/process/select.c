@@ -76,7 +76,10 @@ struct run {
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
-	int crit;                    /* some criterion besides match() */
+	int crit;                    /* some criterion besides match(): else
+	                                the tests are skipped, which is most
+	                                of a name-only scan's engine cost
+	                                (measured in docs/PERFORMANCE.md) */
 	int have_best;
 	pid_t best_pid, best_tid;
 	unsigned long long best_start;
