@@ -39,7 +39,7 @@ enum pfopt {
 	P_TTY, P_GROUP, P_EUID, P_UID, P_ROOT, P_NS, P_NSLIST, P_CGROUP, P_ENV,
 	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
 	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
-	P_ACTIONS, P_IFHANDLED, P_VERSION, P_HELP,
+	P_ACTIONS, P_IFHANDLED, P_EXITST, P_VERSION, P_HELP,
 };
 
 #define CRIT OPT_CRIT
@@ -77,6 +77,7 @@ static const struct optdef defs[] = {
 	[P_NICE] = {"nice", 'N', OPT_VALUE, "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)", OPT_V_INT},
 	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", REP | OPT_V_STR},
 	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
+	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
 	{0, 0, 0, 0, 0, 0},
@@ -92,6 +93,7 @@ struct pf {
 	struct sel s;
 	unsigned acts;
 	int full, icase, exist, ifhandled, help, version, criteria, xppid;
+	int exitst;
 	char **pats;
 	size_t npat, cappat;
 	struct pat *re;
@@ -243,6 +245,7 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 		break;
 	case P_ACTIONS: action_arg(f, v.s); break;
 	case P_IFHANDLED: f->ifhandled = on; break;
+	case P_EXITST: f->exitst = on; break;
 	case P_VERSION: f->version = on; break;
 	case P_HELP: f->help = on; break;
 	}
@@ -440,7 +443,36 @@ static void tree_actions(struct pf *f)
 		}
 }
 
-static void finish(struct pf *f)
+/* --exitStatus: "PID STATUS" per exited target (a zombie's parent gets
+ * a second to reap it: only then does the kernel know the status); the
+ * status of the one target when there is exactly one, else -1 */
+static int exit_statuses(struct pf *f)
+{
+	double end = clock_s() + 1;
+	int one = -1;
+
+	for (size_t k = 0; k < f->ntg; k++) {
+		int st;
+
+		if (!f->tg[k].done)
+			continue;
+		st = tgt_exit_status(&f->tg[k], end - clock_s());
+		out_ll(f->tg[k].pid);
+		out_char(' ');
+		if (st < 0)
+			out_str("unknown");
+		else
+			out_ll(st);
+		out_str(f->term);
+		if (f->ntg == 1)
+			one = st;
+	}
+	return one;
+}
+
+/* the actions on the whole set; an exit status to use instead of the
+ * usual one, or -1 */
+static int finish(struct pf *f)
 {
 	for (size_t i = 0; i < f->nlab; i++)
 		if (!f->used[i] && *f->labels[i] && (f->acts & A_ECHO)) {
@@ -458,8 +490,12 @@ static void finish(struct pf *f)
 	if ((f->acts & A_KILL) && f->nsig > 1)
 		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
 		    f->lastkill, kill_failed, f);
-	if (f->acts & (A_WAIT | A_WAITALL))
+	if (f->acts & (A_WAIT | A_WAITALL)) {
 		tgt_wait(f->tg, f->ntg, !(f->acts & A_WAIT), f->limit, f->delay);
+		if (f->exitst)
+			return exit_statuses(f);
+	}
+	return -1;
 }
 
 static void setup(struct pf *f)
@@ -531,8 +567,8 @@ static int run(int argc, char **argv, unsigned acts)
 	}
 	if (f.exist)
 		return f.s.nsel ? 0 : 1;
-	finish(&f);
-	return !f.s.nsel ? 1 : f.errors ? 3 : 0;
+	rc = finish(&f);
+	return !f.s.nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc : 0;
 }
 
 int pf_main(int argc, char **argv)

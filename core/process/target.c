@@ -7,9 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -22,6 +25,19 @@
 #ifndef SYS_pidfd_send_signal
 #define SYS_pidfd_send_signal 424
 #endif
+
+/* PIDFD_GET_INFO as the kernel's uapi pidfd.h has it (libc headers may
+ * lack it): the first 64 bytes of struct pidfd_info (its size VER0; the
+ * kernel fills what fits); exit_code is a wait status, valid when mask
+ * says PIDFD_INFO_EXIT, i.e. once the process has been reaped */
+struct qb_pidfd_info {
+	uint64_t mask, cgroupid;
+	uint32_t pid, tgid, ppid, ruid, rgid, euid, egid, suid, sgid, fsuid,
+	    fsgid;
+	int32_t exit_code;
+};
+#define QB_PIDFD_INFO_EXIT (1ULL << 3)
+#define QB_PIDFD_GET_INFO _IOWR(0xFF, 11, struct qb_pidfd_info)
 
 /* does the anchor (a /proc file or /proc/PID directory fd) say its
  * process is gone? Files fail with ESRCH; in a dead process's directory
@@ -186,6 +202,35 @@ int tgt_wait(struct target *t, size_t n, int all, double limit, double delay)
 	}
 	free(pf);
 	return rc;
+}
+
+int tgt_exit_status(const struct target *t, double grace)
+{
+	struct qb_pidfd_info info;
+	struct pollfd pf = {.fd = t->fd, .events = POLLIN};
+	int ms = grace > 0 ? (int)(grace * 1000 + 0.5) : 0;
+	long long end = clock_ns() + (long long)ms * 1000000;
+
+	if (t->fd < 0)
+		return -1;
+	/* POLLHUP: reaped. Until then the kernel has no exit info */
+	for (;;) {
+		int left = (int)((end - clock_ns()) / 1000000);
+
+		if (poll(&pf, 1, left > 0 ? left : 0) < 0 && errno == EINTR)
+			continue;
+		if ((pf.revents & POLLHUP) || left <= 0)
+			break;
+		clock_sleep(0.005);  /* POLLIN stays set: no edge to wait on */
+	}
+	memset(&info, 0, sizeof info);
+	info.mask = QB_PIDFD_INFO_EXIT;
+	if (ioctl(t->fd, QB_PIDFD_GET_INFO, &info) ||
+	    !(info.mask & QB_PIDFD_INFO_EXIT))
+		return -1;
+	if (WIFSIGNALED(info.exit_code))
+		return 128 + WTERMSIG(info.exit_code);
+	return WEXITSTATUS(info.exit_code);
 }
 
 int tgt_rounds(struct target *t, size_t n, const int *sigs, int nsig,

@@ -49,6 +49,13 @@ int tgt_exited(const struct target *t);
  * Sets t[i].done. */
 int tgt_wait(struct target *t, size_t n, int all, double limit, double delay);
 
+/* the exit status of a target that has exited, as a shell shows it: its
+ * exit code 0..255, or 128 + the signal that killed it; -1 when unknown.
+ * The kernel tells it through the pidfd (PIDFD_GET_INFO, Linux 6.15+)
+ * once the parent has reaped the process: a zombie is waited for up to
+ * grace seconds. Older kernels, targets without a pidfd: -1. */
+int tgt_exit_status(const struct target *t, double grace);
+
 /* signal rounds: sigs[0] went out at last_ns (clock_ns()); each further
  * signal goes to every target, delay seconds after the previous round.
  * fail(ctx, t, sig) hears of each failure other than ESRCH (errno set).
