@@ -39,7 +39,7 @@ enum pfopt {
 	P_TTY, P_GROUP, P_EUID, P_UID, P_ROOT, P_NS, P_NSLIST, P_CGROUP, P_ENV,
 	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
 	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
-	P_ACTIONS, P_IFHANDLED, P_EXITST, P_VERSION, P_HELP,
+	P_ACTIONS, P_IFHANDLED, P_TREE, P_EXITST, P_VERSION, P_HELP,
 };
 
 #define CRIT OPT_CRIT
@@ -77,6 +77,7 @@ static const struct optdef defs[] = {
 	[P_NICE] = {"nice", 'N', OPT_VALUE, "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)", OPT_V_INT},
 	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", REP | OPT_V_STR},
 	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
+	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: stop the tree, signal, continue", 0},
 	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
@@ -245,6 +246,7 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 		break;
 	case P_ACTIONS: action_arg(f, v.s); break;
 	case P_IFHANDLED: f->ifhandled = on; break;
+	case P_TREE: s->tree = on; break;
 	case P_EXITST: f->exitst = on; break;
 	case P_VERSION: f->version = on; break;
 	case P_HELP: f->help = on; break;
@@ -352,6 +354,8 @@ static void failed(struct pf *f, const char *what, pid_t pid)
 
 /* ---- actions as each process is selected ---- */
 
+/* the first signal, now; with -T only the -H test now (mark: spared),
+ * the signal after the whole tree is stopped */
 static void do_kill(struct pf *f, const struct proc *p, struct target *t)
 {
 	int sig = f->sigs[0];
@@ -360,8 +364,11 @@ static void do_kill(struct pf *f, const struct proc *p, struct target *t)
 		f->errors++;
 		warn("%d does not catch SIG%s; not signalled", (int)p->pid,
 		    sig_name(sig) ? sig_name(sig) : "?");
+		t->mark = 1;
 		return;
 	}
+	if (f->s.tree)
+		return;
 	if (tgt_signal(t, sig) && errno != ESRCH)
 		failed(f, "kill", p->pid);
 	f->lastkill = clock_ns();
@@ -371,13 +378,13 @@ static void do_kill(struct pf *f, const struct proc *p, struct target *t)
 static int keeps(const struct pf *f)
 {
 	return (f->acts & (A_PATH | A_AID | A_WAIT | A_WAITALL)) ||
-	    ((f->acts & A_KILL) && f->nsig > 1);
+	    ((f->acts & A_KILL) && (f->nsig > 1 || f->s.tree));
 }
 
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pf *f = ctx;
-	struct target t = {p->pid, -1, 0, 0, NULL};
+	struct target t = {p->pid, -1, 0, 0, NULL, 0};
 
 	if (f->acts & A_ECHO)
 		echo(f, p->pid, pat);
@@ -401,6 +408,37 @@ static void kill_failed(void *ctx, const struct target *t, int sig)
 {
 	(void)sig;
 	failed(ctx, "kill", t->pid);
+}
+
+/* -T kill: stop every process of the trees (so none can fork or react
+ * half-way), send the first signal and the later rounds, then continue
+ * what is left (unless STOP was asked for). Through pidfds only: a
+ * target without one is not signalled, so a reused PID is never hit. */
+static void tree_kill(struct pf *f)
+{
+	int keep_stopped = 0;
+
+	for (size_t i = 0; i < f->nsig; i++)
+		keep_stopped |= f->sigs[i] == SIGSTOP;
+	for (size_t k = 0; k < f->ntg; k++)
+		if (f->tg[k].fd < 0)
+			f->tg[k].mark = 1;
+		else
+			tgt_signal(&f->tg[k], SIGSTOP);
+	for (size_t k = 0; k < f->ntg; k++)
+		if (!f->tg[k].mark && tgt_signal(&f->tg[k], f->sigs[0]) &&
+		    errno != ESRCH)
+			failed(f, "kill", f->tg[k].pid);
+	f->lastkill = clock_ns();
+	for (size_t k = 0; k < f->ntg; k++)  /* later rounds: all of them */
+		if (f->tg[k].fd < 0)
+			f->tg[k].err = ESRCH, f->tg[k].mark = 1;
+	if (f->nsig > 1)
+		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
+		    f->lastkill, kill_failed, f);
+	for (size_t k = 0; k < f->ntg && !keep_stopped; k++)
+		if (f->tg[k].fd >= 0)
+			tgt_signal(&f->tg[k], SIGCONT);
 }
 
 /* path: the chain pid, parent, ... without the root (a process whose
@@ -487,7 +525,9 @@ static int finish(struct pf *f)
 		out_str(f->term);
 	}
 	out_flush();
-	if ((f->acts & A_KILL) && f->nsig > 1)
+	if ((f->acts & A_KILL) && f->s.tree)
+		tree_kill(f);
+	else if ((f->acts & A_KILL) && f->nsig > 1)
 		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
 		    f->lastkill, kill_failed, f);
 	if (f->acts & (A_WAIT | A_WAITALL)) {

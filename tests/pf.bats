@@ -448,3 +448,21 @@ fakeproc() {
 	run "$TESTBIN/unit_proc" parse uptime "$d/u"
 	[ "$output" = "ticks=300" ]
 }
+
+@test "-T adds every descendant of each selected process, for every action" {
+	run in_ns "$(cat <<-'EOF'
+	( "$FIX" -n kida -r "$FIXDIR/a" & "$FIX" -n kidb -k -r "$FIXDIR/b" & wait ) & r=$!
+	wait_file "$FIXDIR/a" "$FIXDIR/b" "$FIXDIR/b.child"
+	a=$(cat "$FIXDIR/a"); b=$(cat "$FIXDIR/b"); c=$(cat "$FIXDIR/b.child")
+	fix -n outside; o=$FIXPID
+	testing "-T: the root, then its descendants" "qb pf -T -p $r" "$r $a $b $c\n"
+	testing "-T count" "qb pf -T -a count -p $r" "4\n"
+	testing "-T of a middle process" "qb pf -T -p $b" "$b $c\n"
+	testing "-T: selected ones are not repeated" "qb pf -T kid" "$a $b $c\n"
+	testing "-T -1: the first one's tree" "qb pf -T -1 kidb" "$b $c\n"
+	testing "-T path" "qb pf -T -a path -p $b" "$b $r\n$c $b $r\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}

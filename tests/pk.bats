@@ -93,3 +93,25 @@ setup() {
 	last_dents=$(grep -n '^getdents64' <<<"$output" | tail -n 1 | cut -d: -f1)
 	[ "$last_sig" -lt "$last_dents" ]
 }
+
+@test "-T kill: the whole tree is stopped, signalled, continued; nothing outside it" {
+	command -v strace >/dev/null || skip "strace not installed"
+	run in_ns "$(cat <<-'EOF'
+	( "$FIX" -n kida -c all -l "$FIXDIR/a.log" -r "$FIXDIR/a" &
+	  "$FIX" -n kidb -k -c all -l "$FIXDIR/b.log" -r "$FIXDIR/b" & wait ) & r=$!
+	wait_file "$FIXDIR/a" "$FIXDIR/b" "$FIXDIR/b.child"
+	fix -n kidc -c all -l "$FIXDIR/o.log"
+	strace -f -e trace=pidfd_send_signal "$QBBIN/pk" -T -s USR1 -s USR2 -D 0.1 -p $r 2>&1 |
+	    sed -n 's/^pidfd_send_signal([0-9]*, \(SIG[A-Z0-9]*\),.*/\1/p' | uniq -c | tr -s ' '
+	for i in $(seq 100); do [ "$(cat "$FIXDIR"/[ab].log | wc -l)" -ge 9 ] && break; sleep 0.02; done
+	sort "$FIXDIR/a.log" | tr '\n' ' '; echo
+	cat "$FIXDIR/o.log" 2>/dev/null; echo "outside: done"
+	EOF
+	)"
+	echo "$output"
+	# four processes (the subshell, kida, kidb and its child), each
+	# stopped before any is signalled; kida saw both signals, then CONT
+	# (pending signals arrive lowest first); kidc outside logged nothing
+	[[ "$output" == *" 4 SIGSTOP"$'\n'" 4 SIGUSR1"$'\n'" 4 SIGUSR2"$'\n'" 4 SIGCONT"$'\n'* ]]
+	[[ "$output" == *$'\n'"SIGCONT SIGUSR1 SIGUSR2 "$'\n'"outside: done" ]]
+}

@@ -54,7 +54,7 @@ static unsigned needs(const struct sel *s)
 {
 	unsigned n = s->need;
 
-	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n ||
+	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n || s->tree ||
 	    (s->states && !tty_short(s)) || s->has_age || s->pick ||
 	    s->exclude_pgrp > 0)
 		n |= PROC_STAT;
@@ -69,8 +69,17 @@ static unsigned needs(const struct sel *s)
 	return n;
 }
 
+/* -T: the parent links of the scan */
+struct link {
+	pid_t pid, ppid;
+	unsigned long long start;
+	int in;                      /* selected, or below a selected one */
+};
+
 /* the scan's state beside the user's struct sel */
 struct run {
+	struct link *links;
+	size_t nlinks, caplinks;
 	struct sel *s;
 	struct proc_iter *it;
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
@@ -239,8 +248,44 @@ static void act_best(struct run *r)
 	    p.start != r->best_start || !wanted(r, &p, &pat))
 		return;
 	r->s->nsel++;
+	if (r->s->tree)
+		for (size_t i = 0; i < r->nlinks; i++)
+			if (r->links[i].pid == p.pid)
+				r->links[i].in = 1;
 	if (r->s->act)
 		r->s->act(r->s->ctx, r->it, &p, pat);
+}
+
+/* -T: every process whose parent is in the tree joins it, until none
+ * does; each is re-read and must still be the process of the snapshot
+ * (same start time, same parent) */
+static void act_tree(struct run *r)
+{
+	struct sel *s = r->s;
+	int grew = 1;
+
+	while (grew) {
+		grew = 0;
+		for (size_t i = 0; i < r->nlinks; i++) {
+			struct link *l = &r->links[i];
+			struct proc p;
+			int up = 0;
+
+			if (l->in || l->pid == r->self || sel_has(&s->exclude, l->pid))
+				continue;
+			for (size_t k = 0; k < r->nlinks && !up; k++)
+				up = r->links[k].in && r->links[k].pid == l->ppid;
+			if (!up)
+				continue;
+			l->in = grew = 1;
+			if (!proc_get(r->it, l->pid, 0, &p) || p.start != l->start ||
+			    p.ppid != l->ppid)
+				continue;  /* gone or replaced: not ours */
+			s->nsel++;
+			if (s->act && s->act(s->ctx, r->it, &p, -1))
+				return;
+		}
+	}
 }
 
 /* read the reference process of ns_pid / root_pid; -1 if it does not
@@ -270,10 +315,17 @@ static int scan(struct run *r)
 {
 	struct sel *s = r->s;
 	struct proc p;
-	int got, pat;
+	int got, pat, stop = 0;
 
 	while ((got = proc_next(r->it, &p)) > 0) {
-		if (p.pid == r->self || sel_has(&s->exclude, p.pid) ||
+		if (s->tree) {   /* the whole table, even after a stop */
+			struct link l = { p.pid, p.ppid, p.start, 0 };
+
+			VEC_PUSH(r->links, r->nlinks, r->caplinks, l);
+		}
+		if (stop || p.pid == r->self ||
+		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
+		    sel_has(&s->exclude, p.pid) ||
 		    (s->exclude_pgrp > 0 && p.pgrp == s->exclude_pgrp) ||
 		    !wanted(r, &p, &pat))
 			continue;
@@ -281,9 +333,14 @@ static int scan(struct run *r)
 			consider(r, &p);
 			continue;
 		}
+		if (s->tree)
+			r->links[r->nlinks - 1].in = 1;
 		s->nsel++;
-		if ((s->act && s->act(s->ctx, r->it, &p, pat)) || s->first)
-			break;
+		if ((s->act && s->act(s->ctx, r->it, &p, pat)) || s->first) {
+			if (!s->tree)
+				break;
+			stop = 1;
+		}
 	}
 	return got < 0 ? -1 : 0;
 }
@@ -312,7 +369,7 @@ int sel_run(struct sel *s)
 		return -2;
 	}
 	it.threads = s->threads;
-	if (s->pids.n) {
+	if (s->pids.n && !s->tree) {  /* -T reads the whole table */
 		/* pid_t copy of the list for the reader; one allocation */
 		pid_t *l = malloc(s->pids.n * sizeof *l);
 
@@ -331,6 +388,9 @@ int sel_run(struct sel *s)
 	rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);
+	if (!rc && s->tree && !s->threads)
+		act_tree(&r);
+	free(r.links);
 	free((void *)it.list);
 	proc_close(&it);
 	return rc;

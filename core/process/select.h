@@ -55,7 +55,8 @@ enum {
 
 struct sel {
 	/* criteria; an empty list filters nothing */
-	struct sel_list pids;    /* visit only these PIDs, in this order */
+	struct sel_list pids;    /* visit only these PIDs, in this order
+	                            (with tree: in /proc order) */
 	struct sel_list tgid;    /* thread group one of these (PID files) */
 	struct sel_list ppid, pgrp, sid, tty;  /* tty: tty_nr, 0 = none */
 	struct sel_list euid;    /* effective uid (from status) */
@@ -83,6 +84,13 @@ struct sel {
 	int pick;                /* SEL_NEWEST / SEL_OLDEST: one (ties: higher /
 	                            lower PID) */
 	int threads;             /* visit every thread (p->tid) */
+	int tree;                /* also every descendant of each selected
+	                            process, from the parent links of this
+	                            one scan (acted on after it, each re-read
+	                            and only if it is still the same process
+	                            under the same parent); a process whose
+	                            parent died before the scan has been
+	                            reparented and cannot be found */
 	unsigned need;           /* PROC_* the hooks read (PROC_COMM for a
 	                            name pattern, PROC_CMDLINE for -f ...) */
 

@@ -21,6 +21,7 @@ struct target {
 	                   (EINVAL for a thread, EMFILE ...) */
 	int done;       /* tgt_wait saw it exit */
 	char *text;     /* the front end's (what it prints for it), or NULL */
+	int mark;       /* the front end's own flag */
 };
 
 /* hold pid: open its pidfd; anchor (proc_anchor(), or -1) is an fd of a
