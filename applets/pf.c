@@ -39,7 +39,8 @@ enum pfopt {
 	P_TTY, P_GROUP, P_EUID, P_UID, P_ROOT, P_NS, P_NSLIST, P_CGROUP, P_ENV,
 	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
 	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
-	P_ACTIONS, P_IFHANDLED, P_TREE, P_EXITST, P_VERSION, P_HELP,
+	P_ACTIONS, P_IFHANDLED, P_TREE, P_UNTILGONE, P_EXITST, P_VERSION,
+	P_HELP,
 };
 
 #define CRIT OPT_CRIT
@@ -78,6 +79,7 @@ static const struct optdef defs[] = {
 	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", REP | OPT_V_STR},
 	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
 	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: stop the tree, signal, continue", 0},
+	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, 0, "kill, rescan and kill again until none is left (bounded by -l)", 0},
 	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
@@ -94,7 +96,10 @@ struct pf {
 	struct sel s;
 	unsigned acts;
 	int full, icase, exist, ifhandled, help, version, criteria, xppid;
-	int exitst;
+	int exitst, untilgone;
+	int rescan;             /* --untilGone: a later pass (no output) */
+	int probe;              /* --untilGone: only count what is left */
+	size_t found;           /* --untilGone: live processes this pass */
 	char **pats;
 	size_t npat, cappat;
 	struct pat *re;
@@ -247,6 +252,7 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 	case P_ACTIONS: action_arg(f, v.s); break;
 	case P_IFHANDLED: f->ifhandled = on; break;
 	case P_TREE: s->tree = on; break;
+	case P_UNTILGONE: f->untilgone = on; break;
 	case P_EXITST: f->exitst = on; break;
 	case P_VERSION: f->version = on; break;
 	case P_HELP: f->help = on; break;
@@ -367,7 +373,7 @@ static void do_kill(struct pf *f, const struct proc *p, struct target *t)
 		t->mark = 1;
 		return;
 	}
-	if (f->s.tree)
+	if (f->s.tree || f->untilgone)
 		return;
 	if (tgt_signal(t, sig) && errno != ESRCH)
 		failed(f, "kill", p->pid);
@@ -378,7 +384,7 @@ static void do_kill(struct pf *f, const struct proc *p, struct target *t)
 static int keeps(const struct pf *f)
 {
 	return (f->acts & (A_PATH | A_AID | A_WAIT | A_WAITALL)) ||
-	    ((f->acts & A_KILL) && (f->nsig > 1 || f->s.tree));
+	    ((f->acts & A_KILL) && (f->nsig > 1 || f->s.tree || f->untilgone));
 }
 
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
@@ -386,14 +392,23 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	struct pf *f = ctx;
 	struct target t = {p->pid, -1, 0, 0, NULL, 0};
 
-	if (f->acts & A_ECHO)
+	if (f->rescan && p->state == 'Z')
+		return 0;       /* exited: gone, whoever reaps it */
+	f->found++;
+	if (f->probe)
+		return 0;
+	if ((f->acts & A_ECHO) && !f->rescan)
 		echo(f, p->pid, pat);
 	if ((f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f))
 		if (tgt_hold(&t, p->pid, proc_anchor(it)) && t.err == ESRCH)
 			return 0;   /* gone since it was read */
+	/* --untilGone: stopped as found, so it cannot fork during the pass */
+	if (f->untilgone && t.fd >= 0)
+		tgt_signal(&t, SIGSTOP);
 	if (f->acts & A_KILL)
 		do_kill(f, p, &t);
-	if ((f->acts & A_NICE) && tgt_nice(&t, f->nice) && errno != ESRCH)
+	if ((f->acts & A_NICE) && !f->rescan && tgt_nice(&t, f->nice) &&
+	    errno != ESRCH)
 		failed(f, "nice", p->pid);
 	if (keeps(f))
 		VEC_PUSH(f->tg, f->ntg, f->captg, t);
@@ -439,6 +454,32 @@ static void tree_kill(struct pf *f)
 	for (size_t k = 0; k < f->ntg && !keep_stopped; k++)
 		if (f->tg[k].fd >= 0)
 			tgt_signal(&f->tg[k], SIGCONT);
+}
+
+/* --untilGone: kill what the pass holds (stopped already), give it -D to
+ * exit, rescan; until a scan finds no live process, or -l has passed
+ * (then what is left is counted, warned about, and an error) */
+static void until_gone(struct pf *f)
+{
+	double end = f->limit > 0 ? clock_s() + f->limit : 0;
+
+	f->rescan = 1;
+	do {
+		tree_kill(f);
+		tgt_wait(f->tg, f->ntg, 1, f->delay > 0 ? f->delay : 0.01, f->delay);
+		for (size_t k = 0; k < f->ntg; k++)
+			tgt_release(&f->tg[k]);
+		f->ntg = 0;
+		f->found = 0;
+		f->probe = end && clock_s() >= end;
+		if (sel_run(&f->s) < 0)
+			return;
+	} while (f->found && !f->probe);
+	if (f->found) {
+		f->errors++;
+		warn("%zu process%s left after --limit", f->found,
+		    f->found > 1 ? "es" : "");
+	}
 }
 
 /* path: the chain pid, parent, ... without the root (a process whose
@@ -525,7 +566,9 @@ static int finish(struct pf *f)
 		out_str(f->term);
 	}
 	out_flush();
-	if ((f->acts & A_KILL) && f->s.tree)
+	if ((f->acts & A_KILL) && f->untilgone)
+		until_gone(f);
+	else if ((f->acts & A_KILL) && f->s.tree)
 		tree_kill(f);
 	else if ((f->acts & A_KILL) && f->nsig > 1)
 		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
@@ -549,7 +592,7 @@ static void setup(struct pf *f)
 		f->acts = A_ECHO;
 	if (f->nice)
 		f->acts |= A_NICE;
-	if (f->nsig)
+	if (f->nsig || f->untilgone)
 		f->acts |= A_KILL;
 	if ((f->acts & A_KILL) && !f->nsig)
 		VEC_PUSH(f->sigs, f->nsig, f->capsig, SIGTERM);
@@ -566,6 +609,8 @@ static void setup(struct pf *f)
 	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
 	if (f->ifhandled)
 		s->need |= PROC_STATUS;
+	if (f->untilgone)
+		s->need |= PROC_STAT;   /* zombies are gone */
 	s->act = f->exist ? NULL : act;
 	s->ctx = f;
 	if (f->exist)
@@ -575,6 +620,7 @@ static void setup(struct pf *f)
 static int run(int argc, char **argv, unsigned acts)
 {
 	static struct pf f;
+	size_t nsel;
 	int rc;
 
 	f.acts = acts;
@@ -607,8 +653,9 @@ static int run(int argc, char **argv, unsigned acts)
 	}
 	if (f.exist)
 		return f.s.nsel ? 0 : 1;
+	nsel = f.s.nsel;        /* --untilGone rescans reset it */
 	rc = finish(&f);
-	return !f.s.nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc : 0;
+	return !nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc : 0;
 }
 
 int pf_main(int argc, char **argv)
