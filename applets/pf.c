@@ -39,8 +39,8 @@ enum pfopt {
 	P_TTY, P_GROUP, P_EUID, P_UID, P_ROOT, P_NS, P_NSLIST, P_CGROUP, P_ENV,
 	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
 	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
-	P_ACTIONS, P_IFHANDLED, P_TREE, P_UNTILGONE, P_EXITST, P_VERSION,
-	P_HELP,
+	P_ACTIONS, P_IFHANDLED, P_TREE, P_UNTILGONE, P_APPEAR, P_EXITST,
+	P_VERSION, P_HELP,
 };
 
 #define CRIT OPT_CRIT
@@ -80,6 +80,7 @@ static const struct optdef defs[] = {
 	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
 	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: stop the tree, signal, continue", 0},
 	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, 0, "kill, rescan and kill again until none is left (bounded by -l)", 0},
+	[P_APPEAR] = {"appear", 0, OPT_FLAG, 0, "first wait (polling every -D, up to -l) until a process is selected; pw: then echo", 0},
 	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
@@ -96,7 +97,7 @@ struct pf {
 	struct sel s;
 	unsigned acts;
 	int full, icase, exist, ifhandled, help, version, criteria, xppid;
-	int exitst, untilgone;
+	int exitst, untilgone, appear, acts_given;
 	int rescan;             /* --untilGone: a later pass (no output) */
 	int probe;              /* --untilGone: only count what is left */
 	size_t found;           /* --untilGone: live processes this pass */
@@ -249,10 +250,11 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 	case P_NICE:     /* the kernel clamps the result to -20..19 anyway */
 		f->nice = v.n > 40 ? 40 : v.n < -40 ? -40 : (int)v.n;
 		break;
-	case P_ACTIONS: action_arg(f, v.s); break;
+	case P_ACTIONS: action_arg(f, v.s), f->acts_given = 1; break;
 	case P_IFHANDLED: f->ifhandled = on; break;
 	case P_TREE: s->tree = on; break;
 	case P_UNTILGONE: f->untilgone = on; break;
+	case P_APPEAR: f->appear = on; break;
 	case P_EXITST: f->exitst = on; break;
 	case P_VERSION: f->version = on; break;
 	case P_HELP: f->help = on; break;
@@ -588,6 +590,8 @@ static void setup(struct pf *f)
 	if (!f->npat && !f->criteria)
 		die(2, "no criteria given (a PATTERN or a selecting option); -h for help");
 	compile(f);
+	if (f->appear && f->acts == A_WAIT && !f->acts_given)
+		f->acts = 0;        /* pw --appear: say it is there */
 	if (!f->acts)           /* before -N/-s add theirs: they echo too */
 		f->acts = A_ECHO;
 	if (f->nice)
@@ -617,6 +621,21 @@ static void setup(struct pf *f)
 		s->first = 1;
 }
 
+/* the scan; with --appear repeated every -D until it selects something
+ * or -l has passed */
+static int appear(struct pf *f)
+{
+	double end = f->limit > 0 ? clock_s() + f->limit : 0;
+	int rc;
+
+	while (!(rc = sel_run(&f->s)) && f->appear && !f->s.nsel) {
+		if (end && clock_s() + f->delay > end)
+			break;
+		clock_sleep(f->delay > 0 ? f->delay : 0.01);
+	}
+	return rc;
+}
+
 static int run(int argc, char **argv, unsigned acts)
 {
 	static struct pf f;
@@ -643,7 +662,7 @@ static int run(int argc, char **argv, unsigned acts)
 		return 0;
 	}
 	setup(&f);
-	rc = sel_run(&f.s);
+	rc = appear(&f);
 	if (rc == -1)
 		die(3, "cannot read /proc:");
 	if (rc == -2) {

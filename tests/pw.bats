@@ -77,3 +77,22 @@ setup() {
 	[ "$status" -eq 0 ]
 	[ "$(grep rc= <<<"$output")" = "$(printf 'rc=7\nrc=143\nrc=0')" ]
 }
+
+@test "--appear: wait until a process is selected, then act (pw: echo); -l bounds it" {
+	run in_ns "$(cat <<-'EOF'
+	"$QBBIN/pw" --appear -l 20 lateproc > "$FIXDIR/o" & w=$!
+	sleep 0.1; kill -0 $w && echo "still waiting"
+	fix -n lateproc; p=$FIXPID; wait $w; echo "pw st=$?"
+	testing "then echo" "cat '$FIXDIR/o'" "$p\n"
+	"$QBBIN/pk" --appear -l 20 -s USR1 late2 & w=$!
+	fix -n late2 -c USR1 -l "$FIXDIR/log"; wait $w; echo "pk st=$?"
+	wait_for "$FIXDIR/log" SIGUSR1 && echo signalled
+	testing "-l: none appeared" "qb pw --appear -l 0.2 nosuch; echo st=\$?" "st=1\n"
+	fix -n par -z zlate; z=$("$REF/pgrep" -x zlate)
+	testing "given actions: echo, then wait" "qb pw --appear -a echo -l 5 zlate" "$z\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -v FAIL <<<"$output")" = "$(printf 'still waiting\npw st=0\npk st=0\nsignalled')" ]
+}
