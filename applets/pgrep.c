@@ -46,6 +46,7 @@ enum pgopt {
 	O_SESSION, O_TERM, O_EUID, O_UID, O_INVERSE, O_LWP, O_EXACT, O_PIDFILE,
 	O_LOCK, O_ECHO, O_NS, O_NSLIST, O_QUEUE, O_RUNST, O_HELP, O_VERSION,
 	O_HANDLER, O_ENV, O_QUOTE,  /* procps-ng 4.0.3+: only in full */
+	O_PID, O_QUIET, O_MRELEASE, /* 4.0.6 */
 	O_QMARK, O_NOPTS
 };
 
@@ -88,6 +89,9 @@ static const struct optdef pg_defs[O_NOPTS + 1] = {
 	[O_HANDLER] = {"require-handler", 'H', OPT_EXACT, 0, 0, C},
 	[O_ENV] = {"env", 0, V | OPT_EXACT, 0, 0, C},
 	[O_QUOTE] = {"shell-quote", 'Q', OPT_EXACT, 0, 0, 0},
+	[O_PID] = {"pid", 'p', V | OPT_EXACT, 0, 0, C},
+	[O_QUIET] = {"quiet", 0, OPT_EXACT, 0, 0, 0},
+	[O_MRELEASE] = {"mrelease", 'm', OPT_EXACT, 0, 0, 0},
 	[O_QMARK] = {"", '?', 0, 0, 0, 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
@@ -95,9 +99,9 @@ static const struct optdef pg_defs[O_NOPTS + 1] = {
 #undef C
 /* each program's getopt string, without the ':' marks */
 static const char *const shorts[] = {
-	[PGREP] = "ladvwQ" "LFcfinoxPOAHgsuUGtr?Vh",
-	[PKILL] = "eqQ" "LFcfinoxPOAHgsuUGtr?Vh",
-	[PIDWAIT] = "e" "LFcfinoxPOAHgsuUGtr?Vh",
+	[PGREP] = "ladvwQ" "LFcfinoxPOAHgsuUGtr?Vhp",
+	[PKILL] = "eqQm" "LFcfinoxPOAHgsuUGtr?Vhp",
+	[PIDWAIT] = "e" "LFcfinoxPOAHgsuUGtr?Vhp",
 };
 
 #define CMDMAX (128 * 1024)  /* procps reads at most this much cmdline */
@@ -115,6 +119,7 @@ struct pg {
 	const char **cgroup, **env;  /* the last --cgroup / --env lists */
 	size_t capcg, capenv;
 	int handler, quote;  /* -H, -Q (newer procps, see docs) */
+	int quiet, mrelease, pidlist; /* --quiet, -m, -p given (4.0.6) */
 	struct pat re;       /* the pattern, or ^(pattern)$ for -x */
 	char *rebuf;         /* -x's string: pat.h points into it */
 	int utf8;            /* escape flavour: 1 in a UTF-8 locale */
@@ -466,6 +471,9 @@ static int on_opt(void *ctx, int id, char *v)
 		split(g, v, add_cgroup, 0);
 		break;
 	case O_NSLIST: split(g, v, add_ns, 0); break;
+	case O_PID: num_list(g, v, &g->sel.tgid, L_NUM), g->pidlist = 1; break;
+	case O_QUIET: g->quiet = 1; break;
+	case O_MRELEASE: g->mrelease = 1; break;
 	case O_ENV:          /* the last list wins, as procps's split_list */
 		g->sel.nenv = 0;
 		split(g, v, add_env, 0);
@@ -539,6 +547,10 @@ static void parse(struct pg *g, int argc, char **argv)
 
 		if (pidfile_read(g->pidfile, g->lock, &pid))
 			die_try(1, "pidfile not valid");
+		/* with -p too, both must hold: the file's PID if -p has it */
+		if (g->pidlist && !sel_has(&g->sel.tgid, pid))
+			pid = -1;
+		g->sel.tgid.n = 0;
 		sel_add(&g->sel.tgid, pid);
 	}
 	if (g->npat > 1)
@@ -778,6 +790,8 @@ static int print(struct pg *g)
 {
 	size_t i;
 
+	if (g->quiet)
+		return !g->nhits;
 	if (g->count) {
 		out_ull(g->nhits);
 		out_char('\n');
@@ -809,7 +823,10 @@ static int kill_all(struct pg *g)
 
 	for (i = 0; i < g->nhits; i++) {
 		if (send(g, &g->hits[i]) != -1) {
-			if (g->echo) {
+			/* -m (4.0.6): the memory of a SIGKILLed process now */
+			if (g->mrelease && g->sig == SIGKILL)
+				tgt_mrelease(&g->hits[i]);
+			if (g->echo && !g->quiet) {
 				out_str(g->hits[i].text);
 				out_str(" killed (pid ");
 				out_ll(g->hits[i].pid);
@@ -820,7 +837,7 @@ static int kill_all(struct pg *g)
 			warn("killing pid %ld failed:", (long)g->hits[i].pid);
 		}
 	}
-	if (g->count) {
+	if (g->count && !g->quiet) {
 		out_ull(g->nhits);
 		out_char('\n');
 	}
@@ -832,7 +849,7 @@ static int kill_all(struct pg *g)
  * report as procps does here */
 static int waitable(const struct pg *g, const struct target *h)
 {
-	if (g->echo) {
+	if (g->echo && !g->quiet) {
 		out_str("waiting for ");
 		out_str(h->text);
 		out_str(" (pid ");
@@ -853,7 +870,7 @@ static int wait_all(struct pg *g)
 {
 	size_t n = 0;
 
-	if (g->count) {
+	if (g->count && !g->quiet) {
 		out_ull(g->nhits);
 		out_char('\n');
 	}

@@ -20,7 +20,8 @@
 /* every option has a case in pidof_opt(): -Wswitch says when one lacks */
 enum pidofopt {
 	P_OPERAND = OPT_OPERAND, P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET,
-	P_WORKERS, P_HELP, P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK, P_NOPTS
+	P_WORKERS, P_HELP, P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK,
+	P_THREADS, P_NOPTS
 };
 static const struct optdef pidof_defs[P_NOPTS + 1] = {
 	{"check-root", 'c', 0, 0, 0}, {"single-shot", 's', 0, 0, 0},
@@ -28,11 +29,13 @@ static const struct optdef pidof_defs[P_NOPTS + 1] = {
 	{"quiet", 'q', 0, 0, 0}, {"with-workers", 'w', 0, 0, 0},
 	{"help", 'h', 0, 0, 0}, {"version", 'V', 0, 0, 0},
 	{"", 'x', 0, 0, 0}, {"", 'n', 0, 0, 0}, {"", 'm', 0, 0, 0},
-	{"", '?', 0, 0, 0}, {0, 0, 0, 0, 0}
+	{"", '?', 0, 0, 0},
+	/* procps-ng 4.0.4; only in full, so 4.0.2's prefixes keep meaning */
+	{"lightweight", 't', OPT_EXACT, 0, 0}, {0, 0, 0, 0, 0}
 };
 
 struct pof {
-	int single, quiet, scripts, workers, utf8;
+	int single, quiet, scripts, workers, utf8, threads;
 	struct sel sel;          /* -o: exclude; -c: root_pid */
 	const char *sep;
 	char **progs;
@@ -120,6 +123,7 @@ static int pidof_opt(void *ctx, int id, char *v)
 	case P_OMIT: pidof_omit(o, v); break;
 	case P_SCRIPTS: o->scripts = 1; break;
 	case P_WORKERS: o->workers = 1; break;
+	case P_THREADS: o->threads = 1; break;
 	case P_CHECKROOT: pidof_checkroot(o); break;
 	case P_SEP: o->sep = v; break;
 	case P_VERSION:
@@ -230,6 +234,35 @@ static void pidof_scan(struct pof *o)
 	sel_run(s);
 }
 
+/* -t: the threads of each program's processes instead, through the
+ * engine's thread mode over exactly those PIDs */
+static int add_tid(void *ctx, struct proc_iter *it, const struct proc *p,
+    int pat)
+{
+	(void)it, (void)pat;
+	sel_add(ctx, p->tid);
+	return 0;
+}
+
+static void pidof_threads(struct pof *o)
+{
+	for (int i = 0; i < o->nprogs; i++) {
+		struct sel s;
+
+		if (!o->found[i].n)
+			continue;
+		memset(&s, 0, sizeof s);
+		s.pids = o->found[i];
+		s.threads = 1;
+		s.quirks = SEL_Q_SELF;
+		s.act = add_tid;
+		s.ctx = &o->found[i];
+		o->found[i] = (struct sel_list){0};
+		sel_run(&s);
+		sel_free(&s.pids);
+	}
+}
+
 static int pidof_print(const struct pof *o)
 {
 	int i, first = 1, found = 0;
@@ -281,6 +314,8 @@ int pidof_main(int argc, char **argv)
 	memset(o.found, 0, (size_t)(n + 1) * sizeof *o.found);
 	if (n)
 		pidof_scan(&o);
+	if (o.threads)
+		pidof_threads(&o);
 	return pidof_print(&o);
 }
 

@@ -324,3 +324,29 @@ EOS
 	[ "$status" -eq 2 ] && [ -z "$output" ]
 	[ "$stderr" = "pkill: only one pattern can be provided"$'\n'"Try \`pkill --help' for more information." ]
 }
+
+# 4.0.4-4.0.6 additions (not in the installed 4.0.2): expected outputs
+@test "pgrep: -p --pid (4.0.6), --quiet (4.0.6), -F - from stdin (4.0.5)" {
+	run pg_ns "$(cat <<'EOS2'
+	fixtures
+	p=$(cat $W/plain.pid); s=$(cat $W/space.pid)
+	expect $'status=0\n<plain>' pgrep -p $p
+	expect $'status=0\n<plain>\n<space>' pgrep --pid $s,$p
+	expect $'status=0\n<plain> plainproc' pgrep -l -p 999999,$p
+	expect $'status=1' pgrep -p $p sp
+	expect $'status=0\n<space>' pgrep -p $p,$s sp
+	expect $'status=2\npgrep: not a number: x' pgrep -p x
+	expect $'status=0\n<plain>' pgrep -p $p,$s -F $W/plain.pid
+	expect $'status=1' pgrep -p $s -F $W/plain.pid
+	expect 'status=0' pgrep --quiet -x plainproc
+	expect 'status=1' pgrep --quiet -x nosuchproc
+	expect 'status=0' pgrep --quiet -c -l -x plainproc
+	expect 'status=0' pkill --quiet -e -c -0 -x plainproc
+	expect $'status=0\n<plain> plainproc' pgrep -l -F - <<<"$p"
+	expect $'status=0\n<plain>' pgrep -F - <<<"  $p junk"
+	expect $'status=1\npgrep: pidfile not valid\nTry `pgrep --help\' for more information.' pgrep -F - <<<x
+	finish
+EOS2
+	)"
+	pg_check
+}

@@ -101,3 +101,19 @@ EOS
 )"
 	pg_check
 }
+
+@test "pkill: -m --mrelease (4.0.6) releases a SIGKILLed process's memory" {
+	command -v strace >/dev/null || skip "strace not installed"
+	run in_ns '
+	"$FIX" -n victim -r "$FIXDIR/v" & wait_file "$FIXDIR/v"
+	"$FIX" -n victim2 -r "$FIXDIR/w" & wait_file "$FIXDIR/w"
+	strace -e trace=pidfd_send_signal,process_mrelease "$QBBIN/pkill" -m -KILL -x victim 2>&1 |
+	    grep -o "^pidfd_send_signal([0-9]*, SIG[A-Z]*\|^process_mrelease("
+	echo st=${PIPESTATUS[0]}
+	echo "mr=$(strace -e trace=process_mrelease "$QBBIN/pkill" --mrelease -USR1 -x victim2 2>&1 |
+	    grep -c mrelease)"'
+	echo "$output"
+	# the memory is released (or the process already gone) after the kill
+	[[ "$output" == *"pidfd_send_signal("[0-9]*", SIGKILL"$'\n'"process_mrelease("$'\n'* ]]
+	[[ "$output" == *"mr=0"* ]]   # only after SIGKILL
+}

@@ -53,12 +53,33 @@ static int parse(const char *buf, int *pid)
 	return 0;
 }
 
+/* "-": standard input, read as it comes (a pipe too); its first 11
+ * bytes hold the PID */
+static int stdin_pid(int *pid)
+{
+	char buf[12] = {0};
+	size_t n = 0;
+
+	while (n < sizeof buf - 1) {
+		ssize_t r = read(0, buf + n, sizeof buf - 1 - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	return n ? parse(buf, pid) : -1;
+}
+
 int pidfile_read(const char *path, int need_lock, int *pid)
 {
 	char buf[12] = {0};
 	struct stat st;
 	int fd, r = -1;
 
+	if (!strcmp(path, "-") && !need_lock)
+		return stdin_pid(pid);
 	fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -1;

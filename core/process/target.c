@@ -22,6 +22,9 @@
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
 #endif
+#ifndef SYS_process_mrelease
+#define SYS_process_mrelease 448
+#endif
 #ifndef SYS_pidfd_send_signal
 #define SYS_pidfd_send_signal 424
 #endif
@@ -97,6 +100,15 @@ int tgt_signal(const struct target *t, int sig)
 		return -1;
 	}
 	return kill(t->pid, sig);
+}
+
+int tgt_mrelease(const struct target *t)
+{
+	if (t->fd < 0) {
+		errno = EBADF;
+		return -1;
+	}
+	return syscall(SYS_process_mrelease, t->fd, 0) ? -1 : 0;
 }
 
 int tgt_nice(const struct target *t, int inc)

@@ -36,6 +36,10 @@ void tgt_release(struct target *t);
  * before it was held fails with ESRCH. 0, or -1 with errno */
 int tgt_signal(const struct target *t, int sig);
 
+/* after a SIGKILL: free the process's memory now, not when it is done
+ * dying (process_mrelease(2), Linux 5.15+). 0, or -1 with errno */
+int tgt_mrelease(const struct target *t);
+
 /* add inc to the nice value, clamped to the kernel's -20..19: 0, or -1
  * with errno (ESRCH: gone) */
 int tgt_nice(const struct target *t, int inc);
