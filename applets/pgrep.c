@@ -9,7 +9,6 @@
  * (-H --env -Q) are here as extensions, recognised only in full. */
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +28,7 @@
 #include "pat.h"
 #include "pidfile.h"
 #include "proc.h"
+#include "psnum.h"
 #include "select.h"
 #include "sig.h"
 #include "target.h"
@@ -214,59 +214,6 @@ static void warn_raw(const char *line)
 	write_all(2, buf, n + 1);
 }
 
-/* ---- numbers as procps reads them ---- */
-
-/* glibc's strtol(s, &end, 10), which procps relies on: leading blanks,
- * a sign, digits, saturating at the long range; *end == s: no number */
-static long c_strtol(const char *s, const char **end)
-{
-	const char *p = s, *d;
-	char buf[32];
-	long long v;
-	size_t n;
-
-	while (isspace((unsigned char)*p))
-		p++;
-	d = p + (*p == '+' || *p == '-');
-	n = strspn(d, "0123456789");
-	if (!n) {
-		*end = s;
-		return 0;
-	}
-	*end = d + n;
-	v = *p == '-' ? LONG_MIN : LONG_MAX;
-	if ((size_t)(d + n - p) < sizeof buf) {
-		memcpy(buf, p, (size_t)(d + n - p));
-		buf[d + n - p] = 0;
-		num_ll(buf, LONG_MIN, LONG_MAX, &v);  /* ERANGE keeps the bound */
-	}
-	return (long)v;
-}
-
-/* atoi as glibc has it: (int)strtol, so out-of-range values wrap */
-static int c_atoi(const char *s)
-{
-	const char *e;
-
-	return (int)c_strtol(s, &e);
-}
-
-/* procps strict_atol: optional sign, digits only ("" is 0), and values
- * up to 9223372036854775799 (its overflow test stops short of LONG_MAX) */
-static int strict_long(const char *s, long *v)
-{
-	int neg = *s == '-';
-	long long r = 0;
-
-	s += *s == '+' || *s == '-';
-	if (strspn(s, "0123456789") != strlen(s))
-		return 0;
-	if (*s && num_ll(s, 0, 9223372036854775799LL, &r))
-		return 0;
-	*v = neg ? -(long)r : (long)r;
-	return 1;
-}
-
 /* ---- signals (procps signal_name_to_number) ---- */
 
 /* a name (SIG optional, any case) or number 0..127-SIG_RTMIN, else -1 */
@@ -287,7 +234,7 @@ static int signum(const char *name)
 		return SIG_RTMIN;
 	if (!strncasecmp(name, "RTMIN+", 6))
 		name += 6, off = SIG_RTMIN;
-	v = c_strtol(name, &end);
+	v = ps_strtol(name, &end);
 	if (*end || end == name || v < 0)
 		return -1;
 	/* procps computes val + SIGRTMIN > 127 and val + offset in long,
@@ -328,7 +275,7 @@ static int conv(int kind, const char *s, long *v)
 	struct passwd *pw;
 	struct group *gr;
 
-	if (strict_long(s, v)) {
+	if (ps_strict_long(s, v)) {
 		if (kind == L_PGRP && !*v)
 			*v = getpgrp();
 		if (kind == L_SID && !*v)
@@ -500,20 +447,20 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_SIGNAL:
 		g->sig = signum(v);
 		if (g->sig == -1 && isdigit((unsigned char)v[0]))
-			g->sig = c_atoi(v);
+			g->sig = ps_atoi(v);
 		break;
 	case O_PIDFILE: g->pidfile = v; break;
 	case O_DELIM: g->delim = v; break;
-	case O_OLDER: g->older = c_atoi(v); break;
+	case O_OLDER: g->older = ps_atoi(v); break;
 	case O_NS:
 		/* procps's "if" swallows only -r's first line: a PID that
 		 * reads as 0 becomes the run-state list */
-		g->nspid = c_atoi(v);
+		g->nspid = ps_atoi(v);
 		if (!g->nspid)
 			g->runstates = v;
 		break;
 	case O_RUNST: g->runstates = v; break;
-	case O_QUEUE: g->qval = c_atoi(v), g->queue = 1; break;
+	case O_QUEUE: g->qval = ps_atoi(v), g->queue = 1; break;
 	case O_VERSION:
 		out_str(qb_prog);
 		out_str(" from procps-ng 4.0.2\n");

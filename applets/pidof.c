@@ -11,10 +11,10 @@
 #include "err.h"
 #include "escape.h"
 #include "loc.h"
-#include "num.h"
 #include "opt.h"
 #include "out.h"
 #include "proc.h"
+#include "psnum.h"
 #include "select.h"
 
 /* every option has a case in pidof_opt(): -Wswitch says when one lacks */
@@ -66,25 +66,6 @@ static _Noreturn void pidof_usage(int err)
 	xexit(err ? 1 : 0);
 }
 
-/* procps's (pid_t)strtoul(tok, &end, 10) with nothing after: leading
- * blanks, a sign (a '-' negates), digits. 0 and *v, or -1 */
-static int omit_pid(const char *tok, long *v)
-{
-	const char *p = tok + strspn(tok, " \t\n\v\f\r"), *d;
-	unsigned long long u = ~0ULL;  /* strtoul saturates */
-	long long x;
-
-	d = p + (*p == '+' || *p == '-');
-	if (!*d || strspn(d, "0123456789") != strlen(d))
-		return -1;
-	if (!num_ll(d, 0, LLONG_MAX, &x))
-		u = (unsigned long long)x;
-	if (*p == '-')
-		u = 0 - u;
-	*v = (pid_t)u;
-	return 0;
-}
-
 /* -o: PIDs separated by any of ",;:", or %PPID; junk warns, goes on */
 static void pidof_omit(struct pof *o, char *arg)
 {
@@ -95,9 +76,14 @@ static void pidof_omit(struct pof *o, char *arg)
 
 		if (!strcmp(tok, "%PPID"))
 			v = getppid();
-		else if (omit_pid(tok, &v)) {
-			warn("illegal omit pid value (%s)!\n", tok);
-			continue;
+		else {
+			const char *end;
+
+			v = (pid_t)ps_strtoul(tok, &end);  /* procps's cut */
+			if (end == tok || *end) {
+				warn("illegal omit pid value (%s)!\n", tok);
+				continue;
+			}
 		}
 		sel_add(&o->sel.exclude, v);
 	}

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "num.h"
 #include "pidfile.h"
+#include "psnum.h"
 
 /* a daemon holds a write lock; our shared/read lock attempt then fails.
  * Which kind it used is not standardised on Linux, so try both. */
@@ -21,33 +21,14 @@ static int locked_by_other(int fd)
 	return fcntl(fd, F_SETLK, &f) == -1 && (errno == EACCES || errno == EAGAIN);
 }
 
-/* procps's (int)strtoul(buf, &end, 10): blanks, a sign, digits; the
- * unsigned parse and int cut are procps's: "-5" and "0" fail. buf holds
- * at most 11 bytes, so the digits fit a long long. */
+/* procps's (int)strtoul(buf, &end, 10): the unsigned parse and int cut
+ * are procps's: "-5" and "0" fail */
 static int parse(const char *buf, int *pid)
 {
-	const char *p = buf, *d;
-	char digits[16];
-	unsigned long long u;
-	long long x;
-	size_t n;
-	int v;
+	const char *end;
+	int v = (int)ps_strtoul(buf, &end);
 
-	while (isspace((unsigned char)*p))
-		p++;
-	d = p + (*p == '+' || *p == '-');
-	n = strspn(d, "0123456789");
-	if (!n || n >= sizeof digits)
-		return -1;
-	memcpy(digits, d, n);
-	digits[n] = 0;
-	if (num_ll(digits, 0, 99999999999LL, &x))
-		return -1;
-	u = (unsigned long long)x;
-	if (*p == '-')
-		u = 0 - u;
-	v = (int)u;
-	if (v < 1 || (d[n] && !isspace((unsigned char)d[n])))
+	if (end == buf || v < 1 || (*end && !isspace((unsigned char)*end)))
 		return -1;
 	*pid = v;
 	return 0;
