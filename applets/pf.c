@@ -610,6 +610,7 @@ static void setup(struct pf *f)
 	s->cgroup = f->cgroup;
 	s->env = f->env;
 	s->match = f->npat ? match : NULL;
+	s->par_ok = 1;          /* match() is thread-safe: pat.h, own buffer */
 	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
 	if (f->ifhandled)
 		s->need |= PROC_STATUS;

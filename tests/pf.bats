@@ -466,3 +466,25 @@ fakeproc() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
+
+@test "parallel scan (QB_THREADS=N): the same selection, in /proc order, as one thread" {
+	run in_ns "$(cat <<-'EOF'
+	mkdir "$FIXDIR/n"; for i in $(seq 0 9); do ln -s "$(command -v sleep)" "$FIXDIR/n/qp$i"; done
+	( for i in $(seq 200); do "$FIXDIR/n/qp$((i % 10))" 1000 & done; wait ) 2>/dev/null & sub=$!
+	for i in $(seq 500); do [ "$("$QB" pf -a count qp)" = 200 ] && break; sleep 0.01; done
+	QB_THREADS=1 "$QB" pf qp3 > "$FIXDIR/one"; one=$(cat "$FIXDIR/one")
+	testing "4 threads: a name" 'QB_THREADS=4 "$QB" pf qp3' "$one\n"
+	testing "4 threads: -f, count" 'QB_THREADS=4 "$QB" pf -f -a count "qp[0-4] 1000"' "100\n"
+	testing "2 threads: criteria" "QB_THREADS=2 \"\$QB\" pf -P $sub -a count qp" "200\n"
+	testing "3 threads: labels" 'QB_THREADS=3 "$QB" pf -L a qp3 | sed "s/a_[0-9]*://g"' "$one\n"
+	testing "8 threads, none" 'QB_THREADS=8 "$QB" pf nosuch; echo st=$?' "st=1\n"
+	QB_THREADS=4 "$QB" pf -s KILL -a count qp7
+	for i in $(seq 200); do "$QB" pf -e -R RSDT qp7 || break; sleep 0.02; done
+	testing "4 threads: kill" '"$QB" pf -R RSDT qp7; echo st=$?' "st=1\n"
+	testing "the others live" '"$QB" pf -a count -R S qp' "180\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = 20 ]
+}

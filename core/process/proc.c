@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "vec.h"
 
 const char *const proc_ns_names[PROC_NS_N] = {
 	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts",
@@ -63,6 +64,12 @@ void proc_close(struct proc_iter *it)
 int proc_anchor(const struct proc_iter *it)
 {
 	return it->anchor;
+}
+
+void proc_set_anchor(struct proc_iter *it, int fd)
+{
+	drop_anchor(it);
+	it->anchor = fd;
 }
 
 /* "PATH/name" into buf */
@@ -617,6 +624,21 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 	if (n >= 0)
 		buf[n] = 0;
 	return n;
+}
+
+ssize_t proc_rest(struct proc_iter *it, pid_t **pids)
+{
+	pid_t *v = NULL, pid;
+	size_t n = 0, cap = 0;
+
+	while ((pid = next_dirent(it)) > 0)
+		VEC_PUSH(v, n, cap, pid);
+	if (pid < 0) {
+		free(v);
+		return -1;
+	}
+	*pids = v;
+	return (ssize_t)n;
 }
 
 pid_t proc_self(struct proc_iter *it)

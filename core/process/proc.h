@@ -138,6 +138,11 @@ int proc_get(struct proc_iter *it, pid_t pid, pid_t tid, struct proc *p);
  * make sure a fresh pidfd is for the same process). Valid until next. */
 int proc_anchor(const struct proc_iter *it);
 
+/* hand the iterator an fd as its anchor (a dup of another iterator's,
+ * kept while a match waited): from then it is the iterator's, closed at
+ * its next read or proc_close; -1 just drops the current one */
+void proc_set_anchor(struct proc_iter *it, int fd);
+
 /* on demand, any other file of p ("cgroup", "environ", "status", ...):
  * its whole content in a buffer owned by the iterator (NUL added, valid
  * until the next proc_file call), length in *len; NULL if unreadable. */
@@ -147,6 +152,12 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
  * length, or -1 (errno) */
 ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
     char *buf, size_t cap);
+
+/* the PIDs the iteration of the whole /proc has not reached yet, in
+ * directory order, into a new array (free it); the iteration is then at
+ * its end. The count, or -1 (errno). For a parallel scan, which hands out
+ * parts of the rest. */
+ssize_t proc_rest(struct proc_iter *it, pid_t **pids);
 
 /* our own PID as this /proc numbers it (readlink "self"), 0 if unknown */
 pid_t proc_self(struct proc_iter *it);

@@ -1,8 +1,15 @@
 /* select.c: the selection engine: one /proc pass, every criterion, the
  * act hook. */
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "num.h"
 
 #include "select.h"
 #include "vec.h"
@@ -85,6 +92,8 @@ struct run {
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
+	int nthreads;                /* > 1: a parallel scan from ... */
+	size_t switch_at;            /* ... this many processes on */
 	int crit;                    /* some criterion besides match(): else
 	                                the tests are skipped, which is most
 	                                of a name-only scan's engine cost
@@ -196,28 +205,31 @@ static int env_ok(const struct sel *s, struct proc_iter *it,
 
 /* the criteria read from the /proc files of p, in the order of the
  * struct, then those needing more files (cgroup, environ) */
-static int criteria_ok(struct run *r, const struct proc *p)
+static int criteria_ok(struct run *r, struct proc_iter *it,
+    const struct proc *p)
 {
 	struct sel *s = r->s;
 
 	return lists_ok(s, p) && (!s->states || tty_short(s) ||
 	    (p->state && strchr(s->states, p->state))) && age_ok(r, p) &&
 	    ns_ok(r, p) && (!s->handler || sel_catches(p, s->handler_sig)) &&
-	    (!s->ncgroup || tty_short(s) || cgroup_ok(s, r->it, p)) &&
-	    (!s->nenv || env_ok(s, r->it, p)) &&
-	    (!s->keep || s->keep(s->ctx, r->it, p));
+	    (!s->ncgroup || tty_short(s) || cgroup_ok(s, it, p)) &&
+	    (!s->nenv || env_ok(s, it, p)) &&
+	    (!s->keep || s->keep(s->ctx, it, p));
 }
 
-/* the conjunction of all criteria; *pat gets match()'s index */
-static int wanted(struct run *r, const struct proc *p, int *pat)
+/* the conjunction of all criteria, for p as read by it; *pat gets
+ * match()'s index */
+static int wanted(struct run *r, struct proc_iter *it, const struct proc *p,
+    int *pat)
 {
 	struct sel *s = r->s;
 	int ok;
 
 	*pat = -1;
-	ok = !r->crit || criteria_ok(r, p);
+	ok = !r->crit || criteria_ok(r, it, p);
 	if (ok && s->match)
-		ok = (*pat = s->match(s->ctx, r->it, p)) >= 0;
+		ok = (*pat = s->match(s->ctx, it, p)) >= 0;
 	if (s->invert) {
 		*pat = -1;
 		return !ok;
@@ -245,7 +257,7 @@ static void act_best(struct run *r)
 	int pat;
 
 	if (!r->have_best || !proc_get(r->it, r->best_pid, r->best_tid, &p) ||
-	    p.start != r->best_start || !wanted(r, &p, &pat))
+	    p.start != r->best_start || !wanted(r, r->it, &p, &pat))
 		return;
 	r->s->nsel++;
 	if (r->s->tree)
@@ -311,23 +323,40 @@ static int load_ref(struct run *r, unsigned need)
 	return ok ? 0 : -1;
 }
 
+static int par_scan(struct run *r);
+
+/* never selected, even inverted */
+static int excluded(const struct run *r, const struct proc *p)
+{
+	const struct sel *s = r->s;
+
+	return p->pid == r->self || sel_has(&s->exclude, p->pid) ||
+	    (s->exclude_pgrp > 0 && p->pgrp == s->exclude_pgrp);
+}
+
 static int scan(struct run *r)
 {
 	struct sel *s = r->s;
 	struct proc p;
 	int got, pat, stop = 0;
+	size_t seen = 0;
 
-	while ((got = proc_next(r->it, &p)) > 0) {
+	/* the first processes one by one, so a kill lands during the scan
+	 * even before the directory has been read; a large table's rest in
+	 * parallel */
+	for (;;) {
+		if (r->nthreads > 1 && seen++ == r->switch_at)
+			return par_scan(r);
+		if ((got = proc_next(r->it, &p)) <= 0)
+			break;
 		if (s->tree) {   /* the whole table, even after a stop */
 			struct link l = { p.pid, p.ppid, p.start, 0 };
 
 			VEC_PUSH(r->links, r->nlinks, r->caplinks, l);
 		}
-		if (stop || p.pid == r->self ||
+		if (stop || excluded(r, &p) ||
 		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
-		    sel_has(&s->exclude, p.pid) ||
-		    (s->exclude_pgrp > 0 && p.pgrp == s->exclude_pgrp) ||
-		    !wanted(r, &p, &pat))
+		    !wanted(r, r->it, &p, &pat))
 			continue;
 		if (s->pick) {
 			consider(r, &p);
@@ -345,12 +374,204 @@ static int scan(struct run *r)
 	return got < 0 ? -1 : 0;
 }
 
+
+/* ---- the parallel scan of large tables ---- */
+
+/* below this many processes one thread is as fast: starting threads and
+ * handing matches over costs more than it saves (measured in
+ * docs/PERFORMANCE.md) */
+#define PAR_MIN 1000
+#define PAR_CHUNK 32    /* PIDs a thread takes at a time */
+#define PAR_MAX 8       /* threads */
+#define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
+                           bounds the anchors held open */
+
+/* a match waiting for its turn */
+struct hit {
+	struct proc p;
+	char *cmdline;      /* a copy, or NULL */
+	int anchor;         /* a dup of the reader's anchor, or -1 */
+	int pat;
+};
+
+struct part {
+	struct hit *hits;
+	size_t n, cap;
+	int done;
+};
+
+struct par {
+	struct run *r;
+	const pid_t *pids;
+	size_t npids, nparts;
+	size_t next;        /* the next part to take */
+	size_t deliv;       /* the next part to hand to act */
+	struct part *parts;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int stop;           /* act said stop */
+};
+
+/* under the lock: act on the done parts, in order */
+static void deliver(struct par *w)
+{
+	struct run *r = w->r;
+	struct sel *s = r->s;
+
+	while (w->deliv < w->nparts && w->parts[w->deliv].done) {
+		struct part *c = &w->parts[w->deliv++];
+
+		for (size_t i = 0; i < c->n; i++) {
+			struct hit *h = &c->hits[i];
+
+			proc_set_anchor(r->it, h->anchor);
+			h->p.cmdline = h->cmdline ? h->cmdline : "";
+			if (!w->stop) {
+				s->nsel++;
+				if (s->act && s->act(s->ctx, r->it, &h->p, h->pat))
+					w->stop = 1;
+			}
+			proc_set_anchor(r->it, -1);
+			free(h->cmdline);
+		}
+		free(c->hits);
+		c->hits = NULL;
+	}
+}
+
+/* what a thread keeps of a match until its turn */
+static void keep_hit(struct part *c, struct proc_iter *it, const struct proc *p,
+    int pat)
+{
+	struct hit h = { *p, NULL, -1, pat };
+	int a = proc_anchor(it);
+
+	if (a >= 0)
+		h.anchor = fcntl(a, F_DUPFD_CLOEXEC, 0);
+	if (p->cmdline_len) {
+		h.cmdline = malloc(p->cmdline_len + 1);
+		if (h.cmdline)
+			memcpy(h.cmdline, p->cmdline, p->cmdline_len + 1);
+		else
+			h.p.cmdline_len = 0;
+	}
+	VEC_PUSH(c->hits, c->n, c->cap, h);
+}
+
+static void *worker(void *arg)
+{
+	struct par *w = arg;
+	struct run *r = w->r;
+	struct proc_iter *it = malloc(sizeof *it);
+	struct proc p;
+	int pat;
+
+	if (!it || proc_open(it, r->s->path, r->it->need)) {
+		free(it);
+		return NULL;    /* the others do its share */
+	}
+	it->nsmask = r->it->nsmask;
+	it->nszero = r->it->nszero;
+	for (;;) {
+		size_t k = SIZE_MAX;
+
+		pthread_mutex_lock(&w->mu);
+		while (!w->stop && w->next < w->nparts &&
+		    w->next >= w->deliv + PAR_AHEAD)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (!w->stop && w->next < w->nparts)
+			k = w->next++;
+		pthread_mutex_unlock(&w->mu);
+		if (k == SIZE_MAX)
+			break;
+		it->list = w->pids + k * PAR_CHUNK;
+		it->nlist = w->npids - k * PAR_CHUNK < PAR_CHUNK ?
+		    w->npids - k * PAR_CHUNK : PAR_CHUNK;
+		it->ilist = 0;
+		while (proc_next(it, &p) > 0)
+			if (!excluded(r, &p) && wanted(r, it, &p, &pat))
+				keep_hit(&w->parts[k], it, &p, pat);
+		pthread_mutex_lock(&w->mu);
+		w->parts[k].done = 1;
+		deliver(w);
+		pthread_cond_broadcast(&w->cv);
+		pthread_mutex_unlock(&w->mu);
+	}
+	it->list = NULL;
+	proc_close(it);
+	free(it);
+	return NULL;
+}
+
+/* how many threads: 1 unless the scan allows more (see select.h) */
+static int par_threads(const struct sel *s, int *forced)
+{
+	const char *e = getenv("QB_THREADS");
+	long long want = 0;
+	cpu_set_t set;
+	int n;
+
+	*forced = 0;
+	if (!s->par_ok || s->first || s->pick || s->tree || s->threads ||
+	    s->pids.n)
+		return 1;
+	if (e && *e && !num_ll(e, 1, PAR_MAX, &want) && want == 1)
+		return 1;
+	if (want > 1) {
+		*forced = 1;
+		return (int)want;
+	}
+	if (sched_getaffinity(0, sizeof set, &set) || (n = CPU_COUNT(&set)) < 2)
+		return 1;
+	return n < PAR_MAX ? n : PAR_MAX;
+}
+
+/* the rest of the table in parallel: 0, or -1 on error */
+static int par_scan(struct run *r)
+{
+	struct par w;
+	pthread_t tid[PAR_MAX];
+	pid_t *pids;
+	ssize_t n = proc_rest(r->it, &pids);
+	int started = 0;
+
+	if (n < 0)
+		return -1;
+	memset(&w, 0, sizeof w);
+	w.r = r;
+	w.pids = pids, w.npids = (size_t)n;
+	w.nparts = ((size_t)n + PAR_CHUNK - 1) / PAR_CHUNK;
+	w.parts = calloc(w.nparts + 1, sizeof *w.parts);
+	if (!w.parts) {
+		free(pids);
+		errno = ENOMEM;
+		return -1;
+	}
+	pthread_mutex_init(&w.mu, NULL);
+	pthread_cond_init(&w.cv, NULL);
+	for (int i = 1; i < r->nthreads; i++)
+		if (!pthread_create(&tid[started], NULL, worker, &w))
+			started++;
+	worker(&w);             /* this thread is one of them */
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_lock(&w.mu);   /* parts a failed thread left */
+	w.stop = 1;
+	deliver(&w);
+	pthread_mutex_unlock(&w.mu);
+	pthread_mutex_destroy(&w.mu);
+	pthread_cond_destroy(&w.cv);
+	free(w.parts);
+	free(pids);
+	return 0;
+}
+
 int sel_run(struct sel *s)
 {
 	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct run r;
 	unsigned need = needs(s);
-	int rc;
+	int rc, forced;
 
 	memset(&r, 0, sizeof r);
 	r.s = s;
@@ -385,6 +606,8 @@ int sel_run(struct sel *s)
 	r.self = (s->quirks & SEL_Q_SELF) ? 0 : proc_self(&it);
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
+	r.nthreads = par_threads(s, &forced);
+	r.switch_at = forced ? 0 : PAR_MIN;
 	rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);

@@ -93,6 +93,9 @@ struct sel {
 	                            reparented and cannot be found */
 	unsigned need;           /* PROC_* the hooks read (PROC_COMM for a
 	                            name pattern, PROC_CMDLINE for -f ...) */
+	int par_ok;              /* match and keep may run in several threads
+	                            at once: a large table may then be read
+	                            by several threads (see sel_run) */
 
 	/* pattern hook, NULL = no pattern criterion. Return <0 for no match,
 	 * else the index of the (first) matching pattern, passed on to act. */
@@ -112,7 +115,16 @@ struct sel {
 };
 
 /* 0 after the scan; -1 if /proc could not be read (errno); -2 when ns_pid
- * or root_pid does not exist (nothing was scanned). */
+ * or root_pid does not exist (nothing was scanned).
+ *
+ * With par_ok, more than one CPU (sched_getaffinity) and none of first,
+ * pick, tree, threads, pids: after the first 1000 processes (read one by
+ * one as usual), the rest of a large table is read by several threads at
+ * once (one per CPU, 8 at most) that test the criteria; act is still
+ * called one process at a time, in /proc order, each as soon as every
+ * earlier part is done, with proc_anchor() the process's own file kept
+ * open since it was read. QB_THREADS=1 in the environment forces one
+ * thread; QB_THREADS=N (2..8) N threads from the first process on. */
 int sel_run(struct sel *s);
 
 /* free the lists of s */
