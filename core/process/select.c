@@ -220,7 +220,9 @@ static int criteria_ok(struct run *r, struct proc_iter *it,
 
 /* the conjunction of all criteria, for p as read by it; *pat gets
  * match()'s index */
-static int wanted(struct run *r, struct proc_iter *it, const struct proc *p,
+/* inlined: it runs for every process (measured in docs/PERFORMANCE.md) */
+static inline __attribute__((always_inline)) int wanted(struct run *r,
+    struct proc_iter *it, const struct proc *p,
     int *pat)
 {
 	struct sel *s = r->s;
