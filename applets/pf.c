@@ -87,6 +87,9 @@ static const struct optdef defs[] = {
 	{0, 0, 0, 0, 0, 0},
 };
 
+_Static_assert(sizeof defs / sizeof *defs == P_HELP + 2,
+    "one row of defs per option of enum pfopt, then the end row");
+
 static const struct optset optset = {
 	"[options] [PATTERN...]", defs, OPT_CLIGEN,
 	"Exit status: 0 selected and every action succeeded, 1 nothing selected,\n"

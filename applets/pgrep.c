@@ -97,6 +97,9 @@ static const struct optdef pg_defs[O_NOPTS + 1] = {
 };
 #undef V
 #undef C
+_Static_assert(sizeof pg_defs / sizeof *pg_defs == O_NOPTS + 1,
+    "one row of pg_defs per option of enum pgopt, then the end row");
+
 /* each program's getopt string, without the ':' marks */
 static const char *const shorts[] = {
 	[PGREP] = "ladvwQ" "LFcfinoxPOAHgsuUGtr?Vhp",
