@@ -1,5 +1,6 @@
 /* select.c: the selection engine: one /proc pass, every criterion, the
- * act hook. */
+ * act hook; the parallel pass of large tables is the same pass shared out
+ * to threads (the hooks still called one at a time, in /proc order). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -10,7 +11,6 @@
 #include <unistd.h>
 
 #include "num.h"
-
 #include "select.h"
 #include "vec.h"
 
@@ -325,8 +325,6 @@ static int load_ref(struct run *r, unsigned need)
 	return ok ? 0 : -1;
 }
 
-static int par_scan(struct run *r);
-
 /* never selected, even inverted */
 static int excluded(const struct run *r, const struct proc *p)
 {
@@ -336,52 +334,12 @@ static int excluded(const struct run *r, const struct proc *p)
 	    (s->exclude_pgrp > 0 && p->pgrp == s->exclude_pgrp);
 }
 
-static int scan(struct run *r)
-{
-	struct sel *s = r->s;
-	struct proc p;
-	int got, pat, stop = 0;
-	size_t seen = 0;
-
-	/* the first processes one by one, so a kill lands during the scan
-	 * even before the directory has been read; a large table's rest in
-	 * parallel */
-	for (;;) {
-		if (r->nthreads > 1 && seen++ == r->switch_at)
-			return par_scan(r);
-		if ((got = proc_next(r->it, &p)) <= 0)
-			break;
-		if (s->tree) {   /* the whole table, even after a stop */
-			struct link l = { p.pid, p.ppid, p.start, 0 };
-
-			VEC_PUSH(r->links, r->nlinks, r->caplinks, l);
-		}
-		if (stop || excluded(r, &p) ||
-		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
-		    !wanted(r, r->it, &p, &pat))
-			continue;
-		if (s->pick) {
-			consider(r, &p);
-			continue;
-		}
-		if (s->tree)
-			r->links[r->nlinks - 1].in = 1;
-		s->nsel++;
-		if ((s->act && s->act(s->ctx, r->it, &p, pat)) || s->first) {
-			if (!s->tree)
-				break;
-			stop = 1;
-		}
-	}
-	return got < 0 ? -1 : 0;
-}
-
-
 /* ---- the parallel scan of large tables ---- */
 
-/* below this many processes one thread is as fast: starting threads and
- * handing matches over costs more than it saves (measured in
- * docs/PERFORMANCE.md) */
+/* the first this many processes are read one by one: a small table has
+ * nothing to gain from threads, whose start and hand-over cost more (see
+ * docs/PERFORMANCE.md: no gain on a loaded VM), and the first kills land
+ * before the directory has been read */
 #define PAR_MIN 1000
 #define PAR_CHUNK 32    /* PIDs a thread takes at a time */
 #define PAR_MAX 8       /* threads */
@@ -567,6 +525,47 @@ static int par_scan(struct run *r)
 	free(pids);
 	return 0;
 }
+
+static int scan(struct run *r)
+{
+	struct sel *s = r->s;
+	struct proc p;
+	int got, pat, stop = 0;
+	size_t seen = 0;
+
+	/* the first processes one by one, so a kill lands during the scan
+	 * even before the directory has been read; a large table's rest in
+	 * parallel */
+	for (;;) {
+		if (r->nthreads > 1 && seen++ == r->switch_at)
+			return par_scan(r);
+		if ((got = proc_next(r->it, &p)) <= 0)
+			break;
+		if (s->tree) {   /* the whole table, even after a stop */
+			struct link l = { p.pid, p.ppid, p.start, 0 };
+
+			VEC_PUSH(r->links, r->nlinks, r->caplinks, l);
+		}
+		if (stop || excluded(r, &p) ||
+		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
+		    !wanted(r, r->it, &p, &pat))
+			continue;
+		if (s->pick) {
+			consider(r, &p);
+			continue;
+		}
+		if (s->tree)
+			r->links[r->nlinks - 1].in = 1;
+		s->nsel++;
+		if ((s->act && s->act(s->ctx, r->it, &p, pat)) || s->first) {
+			if (!s->tree)
+				break;
+			stop = 1;
+		}
+	}
+	return got < 0 ? -1 : 0;
+}
+
 
 int sel_run(struct sel *s)
 {
