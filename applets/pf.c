@@ -1,23 +1,29 @@
 /* pf.c: pf (find processes and act), pk (= pf -a kill), pw (= pf -a wait).
- * Options and semantics: shared/spec/pf.md, docs/pf.md. */
+ *
+ * Reads top to bottom: the option table (which also says, per option,
+ * whether it is a criterion, whether it repeats and what its value is),
+ * the handler that turns options into one selection (select.h) and a set
+ * of actions, the actions done as each process is selected (target.h),
+ * and those done after the scan (later signal rounds, path/aid, wait).
+ * Usage and semantics: docs/pf.md. */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "applets.h"
+#include "clock.h"
 #include "err.h"
 #include "ids.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
 #include "pat.h"
-#include "pidfd.h"
 #include "proc.h"
 #include "select.h"
 #include "sig.h"
+#include "target.h"
+#include "vec.h"
 
 enum { A_ECHO = 1, A_PATH = 2, A_AID = 4, A_COUNT = 8, A_KILL = 16,
        A_NICE = 32, A_WAIT = 64, A_WAITALL = 128 };
@@ -25,46 +31,64 @@ static const char *const act_names[] = {
 	"echo", "path", "aid", "count", "kill", "nice", "wait", "Wait", 0,
 };
 
-enum { O_PIDS, O_FULL, O_ICASE, O_STATE, O_PARENT, O_PGROUP, O_SESSION,
-       O_TTY, O_GROUP, O_EUID, O_UID, O_ROOT, O_NS, O_NSLIST, O_FIRST,
-       O_NEWEST, O_OLDEST, O_AGE, O_EXCLUDE, O_INVERT, O_DELAY, O_LIMIT,
-       O_DELIM, O_TERM, O_LABELS, O_EXIST, O_SIGNALS, O_NICE, O_ACTIONS,
-       O_IFHANDLED, O_HELP };
-
-static const struct optdef defs[] = {
-	[O_PIDS] = {"pids", 'p', OPT_VALUE, "STR", "whitespace-separated PIDs to consider (default: all)"},
-	[O_FULL] = {"full", 'f', OPT_FLAG, 0, "match the full command line, not the name (comm)"},
-	[O_ICASE] = {"ignoreCase", 'i', OPT_FLAG, 0, "ignore case in patterns"},
-	[O_STATE] = {"RunState", 'R', OPT_VALUE, "STR", "run-state letters to match (S T I R D Z ...)"},
-	[O_PARENT] = {"parent", 'P', OPT_VALUE, "PID", "parent PID (repeatable)"},
-	[O_PGROUP] = {"pgroup", 'g', OPT_VALUE, "PID", "process group (repeatable)"},
-	[O_SESSION] = {"session", 'S', OPT_VALUE, "PID", "session (repeatable)"},
-	[O_TTY] = {"tty", 't', OPT_VALUE, "TTY", "controlling tty: pts/N, /dev/pts/N, tty1 ... (repeatable)"},
-	[O_GROUP] = {"group", 'G', OPT_VALUE, "GRP", "group of the process (name or number, repeatable)"},
-	[O_EUID] = {"euid", 'u', OPT_VALUE, "USR", "effective user (name or number, repeatable)"},
-	[O_UID] = {"uid", 'U', OPT_VALUE, "USR", "real user (name or number, repeatable)"},
-	[O_ROOT] = {"root", 'r', OPT_VALUE, "PID", "same root directory as PID"},
-	[O_NS] = {"ns", 0, OPT_VALUE, "PID", "same namespaces as PID ..."},
-	[O_NSLIST] = {"nsList", 0, OPT_VALUE, "NS,...", "... among ipc mnt net pid user uts cgroup (default all)"},
-	[O_FIRST] = {"first", '1', OPT_FLAG, 0, "select only the first match"},
-	[O_NEWEST] = {"newest", 'n', OPT_FLAG, 0, "select only the most recently started"},
-	[O_OLDEST] = {"oldest", 'o', OPT_FLAG, 0, "select only the least recently started"},
-	[O_AGE] = {"age", 'A', OPT_VALUE, "N", "N>0: older than N jiffies; N<0: newer than -N"},
-	[O_EXCLUDE] = {"exclude", 'x', OPT_VALUE, "PID", "omit PID (repeatable); PPID = our parent and our own process group"},
-	[O_INVERT] = {"inVert", 'v', OPT_FLAG, 0, "invert the whole selection (like grep -v)"},
-	[O_DELAY] = {"delay", 'D', OPT_VALUE, "SECONDS", "between successive signals and between wait polls (0.04)"},
-	[O_LIMIT] = {"limit", 'l', OPT_VALUE, "SECONDS", "give up waiting after this long (0 = never)"},
-	[O_DELIM] = {"delim", 'd', OPT_VALUE, "STR", "between output PIDs (\" \")"},
-	[O_TERM] = {"otrTerm", 'O', OPT_VALUE, "STR", "ends the output and each path line (\"\\n\")"},
-	[O_LABELS] = {"Labels", 'L', OPT_VALUE, "LABEL", "a label per pattern, in order (repeatable)"},
-	[O_EXIST] = {"exist", 'e', OPT_FLAG, 0, "exit 0 at the first match; no actions, no output"},
-	[O_SIGNALS] = {"signals", 's', OPT_VALUE, "SIG", "signal name or number (repeatable; adds the kill action)"},
-	[O_NICE] = {"nice", 'N', OPT_VALUE, "N", "nice increment (non-zero adds the nice action)"},
-	[O_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)"},
-	[O_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it"},
-	[O_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit"},
-	{0, 0, 0, 0, 0},
+/* every option has a case in apply(): a new one without is a -Wswitch
+ * build error */
+enum pfopt {
+	P_OPERAND = OPT_OPERAND,
+	P_PIDS, P_FULL, P_ICASE, P_STATE, P_PARENT, P_PGROUP, P_SESSION,
+	P_TTY, P_GROUP, P_EUID, P_UID, P_ROOT, P_NS, P_NSLIST, P_CGROUP, P_ENV,
+	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
+	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
+	P_ACTIONS, P_IFHANDLED, P_TREE, P_UNTILGONE, P_APPEAR, P_EXITST,
+	P_VERSION, P_HELP,
 };
+
+#define CRIT OPT_CRIT
+#define REP OPT_REPEAT
+static const struct optdef defs[] = {
+	[P_PIDS] = {"pids", 'p', OPT_VALUE, "STR", "PIDs to consider, separated by blanks or commas (repeatable; default: all)", CRIT | REP | OPT_V_STR},
+	[P_FULL] = {"full", 'f', OPT_FLAG, 0, "match the full command line, not the name (comm)", 0},
+	[P_ICASE] = {"ignoreCase", 'i', OPT_FLAG, 0, "ignore case in patterns", 0},
+	[P_STATE] = {"RunState", 'R', OPT_VALUE, "STR", "run-state letters to match (S T I R D Z ...)", CRIT | OPT_V_STR},
+	[P_PARENT] = {"parent", 'P', OPT_VALUE, "PID", "parent PID (repeatable)", CRIT | REP | OPT_V_PID},
+	[P_PGROUP] = {"pgroup", 'g', OPT_VALUE, "PID", "process group (repeatable)", CRIT | REP | OPT_V_PID},
+	[P_SESSION] = {"session", 'S', OPT_VALUE, "PID", "session (repeatable)", CRIT | REP | OPT_V_PID},
+	[P_TTY] = {"tty", 't', OPT_VALUE, "TTY", "controlling tty: pts/N, /dev/pts/N, tty1, ? = none ... (repeatable)", CRIT | REP | OPT_V_STR},
+	[P_GROUP] = {"group", 'G', OPT_VALUE, "GRP", "group owner of /proc/PID: the effective group (name or number, repeatable)", CRIT | REP | OPT_V_STR},
+	[P_EUID] = {"euid", 'u', OPT_VALUE, "USR", "owner of /proc/PID: the effective user (name or number, repeatable)", CRIT | REP | OPT_V_STR},
+	[P_UID] = {"uid", 'U', OPT_VALUE, "USR", "real user (name or number, repeatable)", CRIT | REP | OPT_V_STR},
+	[P_ROOT] = {"root", 'r', OPT_VALUE, "PID", "same root directory as PID", CRIT | OPT_V_PID},
+	[P_NS] = {"ns", 0, OPT_VALUE, "PID", "same namespaces as PID ...", CRIT | OPT_V_PID},
+	[P_NSLIST] = {"nsList", 0, OPT_VALUE, "NS,...", "... among cgroup ipc mnt net pid time user uts (default all)", REP | OPT_V_STR},
+	[P_CGROUP] = {"cgroup", 0, OPT_VALUE, "NAME", "cgroup v2 path, as in /proc/PID/cgroup (repeatable)", CRIT | REP | OPT_V_STR},
+	[P_ENV] = {"env", 0, OPT_VALUE, "NAME[=VAL]", "environment holds NAME (=VAL) (repeatable)", CRIT | REP | OPT_V_STR},
+	[P_FIRST] = {"first", '1', OPT_FLAG, 0, "select only the first match", 0},
+	[P_NEWEST] = {"newest", 'n', OPT_FLAG, 0, "select only the most recently started", 0},
+	[P_OLDEST] = {"oldest", 'o', OPT_FLAG, 0, "select only the least recently started", 0},
+	[P_AGE] = {"age", 'A', OPT_VALUE, "N", "N>0: older than N jiffies; N<0: newer than -N", CRIT | OPT_V_INT},
+	[P_EXCLUDE] = {"exclude", 'x', OPT_VALUE, "PID", "omit PID (repeatable); PPID = our parent and our own process group", REP | OPT_V_STR},
+	[P_INVERT] = {"inVert", 'v', OPT_FLAG, 0, "invert the whole selection (like grep -v)", 0},
+	[P_DELAY] = {"delay", 'D', OPT_VALUE, "SECONDS", "between successive signals and between wait polls (0.04)", OPT_V_SECS},
+	[P_LIMIT] = {"limit", 'l', OPT_VALUE, "SECONDS", "give up waiting after this long (0 = never)", OPT_V_SECS},
+	[P_DELIM] = {"delim", 'd', OPT_VALUE, "STR", "between output PIDs (\" \")", OPT_V_STR},
+	[P_TERM] = {"otrTerm", 'O', OPT_VALUE, "STR", "ends the output and each path line (\"\\n\")", OPT_V_STR},
+	[P_LABELS] = {"Labels", 'L', OPT_VALUE, "LABEL", "a label per pattern, in order (repeatable)", REP | OPT_V_STR},
+	[P_EXIST] = {"exist", 'e', OPT_FLAG, 0, "exit 0 at the first match; no actions, no output", 0},
+	[P_SIGNALS] = {"signals", 's', OPT_VALUE, "SIG", "signal name or number (repeatable; adds the kill action)", REP | OPT_V_STR},
+	[P_NICE] = {"nice", 'N', OPT_VALUE, "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)", OPT_V_INT},
+	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", REP | OPT_V_STR},
+	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
+	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: stop the tree, signal, continue", 0},
+	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, 0, "kill, rescan and kill again until none is left (bounded by -l)", 0},
+	[P_APPEAR] = {"appear", 0, OPT_FLAG, 0, "first wait (polling every -D, up to -l) until a process is selected; pw: then echo", 0},
+	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status", 0},
+	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
+	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
+	{0, 0, 0, 0, 0, 0},
+};
+
+_Static_assert(sizeof defs / sizeof *defs == P_HELP + 2,
+    "one row of defs per option of enum pfopt, then the end row");
 
 static const struct optset optset = {
 	"[options] [PATTERN...]", defs, OPT_CLIGEN,
@@ -75,59 +99,64 @@ static const struct optset optset = {
 struct pf {
 	struct sel s;
 	unsigned acts;
-	int full, icase, exist, ifhandled, help, criteria, xppid;
+	int full, icase, exist, ifhandled, help, version, criteria, xppid;
+	int exitst, untilgone, appear, acts_given;
+	int rescan;             /* --untilGone: a later pass (no output) */
+	int probe;              /* --untilGone: only count what is left */
+	size_t found;           /* --untilGone: live processes this pass */
 	char **pats;
-	int npat;
+	size_t npat, cappat;
 	struct pat *re;
 	char **labels;
-	int nlab, *used;
-	int *sigs, nsig, nice;
+	size_t nlab, caplab;
+	int *used;
+	int *sigs, nice;
+	size_t nsig, capsig;
+	const char **cgroup, **env;
+	size_t capcg, capenv;
 	double delay, limit;
 	const char *delim, *term;
 	/* run state */
 	int wrote;              /* an item is out in the current block */
 	int errors;             /* failed actions */
-	struct ptarget *tg;     /* kept for later rounds, wait, path, aid */
+	struct target *tg;      /* kept for later rounds, wait, path, aid */
 	size_t ntg, captg;
-	struct timespec lastkill;
+	long long lastkill;     /* clock_ns() of the last first-round signal */
 };
 
-static void *grow(void *v, size_t n, size_t *cap, size_t size)
-{
-	if (n < *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 16;
-	return xrealloc(v, *cap * size);
-}
+/* an option's value, as its table row's OPT_V_* kind says */
+union val {
+	char *s;
+	long long n;
+	double d;
+};
 
-static void addstr(char ***v, int *n, char *s)
-{
-	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
-	(*v)[(*n)++] = s;
-}
-
-static void add(struct sel_list *l, long long v)
-{
-	if (sel_add(l, v))
-		die(3, "out of memory");
-}
-
-/* a PID value: decimal >= 0 */
 static long long pid_arg(const char *s, const char *what)
 {
 	long long v;
 
 	if (num_ll(s, 0, 0x7fffffff, &v) || *s == '+' || *s == '-')
-		die(2, "invalid PID for %s: '%s'", what, s);
+		die(2, "invalid PID for --%s: '%s'", what, s);
 	return v;
 }
 
-static double secs_arg(const char *s, const char *what)
+static union val value(const struct optdef *d, char *s)
 {
-	double v;
+	union val v = {.s = s};
 
-	if (num_double(s, 0, 1e9, &v))
-		die(2, "invalid number of seconds for %s: '%s'", what, s);
+	switch (d->meta & OPT_V_MASK) {
+	case OPT_V_PID:
+		v.n = pid_arg(s, d->lname);
+		break;
+	case OPT_V_INT:
+		if (num_ll(s, -(1LL << 62), 1LL << 62, &v.n))
+			die(2, "invalid number for --%s: '%s'", d->lname, s);
+		break;
+	case OPT_V_SECS:
+		if (num_double(s, 0, 1e9, &v.d))
+			die(2, "invalid number of seconds for --%s: '%s'", d->lname, s);
+		break;
+	}
 	return v;
 }
 
@@ -137,8 +166,7 @@ static void pids_arg(struct pf *f, char *s)
 
 	for (tok = strtok_r(s, " \t\n,", &save); tok;
 	    tok = strtok_r(NULL, " \t\n,", &save))
-		add(&f->s.pids, pid_arg(tok, "--pids"));
-	f->criteria = 1;
+		sel_add(&f->s.pids, pid_arg(tok, "pids"));
 }
 
 static void action_arg(struct pf *f, const char *s)
@@ -151,116 +179,113 @@ static void action_arg(struct pf *f, const char *s)
 	die(2, "unknown action '%s' (echo path aid count kill nice wait Wait)", s);
 }
 
-static void id_arg(struct pf *f, int id, const char *v)
+static long long user_arg(const char *s)
 {
 	uid_t u;
+
+	if (user_id(s, &u))
+		die(2, "unknown user '%s'", s);
+	return u;
+}
+
+/* on: a flag's setting (flags only) */
+static void apply(struct pf *f, enum pfopt id, union val v, int on)
+{
+	struct sel *s = &f->s;
+	unsigned m;
 	gid_t g;
 
-	f->criteria = 1;
-	if (id == O_GROUP) {
-		if (group_id(v, &g))
-			die(2, "unknown group '%s'", v);
-		add(&f->s.ogid, g);
-	} else if (user_id(v, &u)) {
-		die(2, "unknown user '%s'", v);
-	} else {
-		add(id == O_EUID ? &f->s.ouid : &f->s.ruid, u);
-	}
-}
-
-static void crit_arg(struct pf *f, int id, char *v)
-{
-	unsigned t;
-	long long n;
-
-	f->criteria = 1;
 	switch (id) {
-	case O_PARENT: add(&f->s.ppid, pid_arg(v, "--parent")); break;
-	case O_PGROUP: add(&f->s.pgrp, pid_arg(v, "--pgroup")); break;
-	case O_SESSION: add(&f->s.sid, pid_arg(v, "--session")); break;
-	case O_ROOT: f->s.root_pid = (pid_t)pid_arg(v, "--root"); break;
-	case O_NS: f->s.ns_pid = (pid_t)pid_arg(v, "--ns"); break;
-	case O_STATE: f->s.states = v; break;
-	case O_TTY:
-		if (proc_tty_parse(v, &t))
-			die(2, "unknown tty '%s'", v);
-		add(&f->s.tty, t);
+	case P_OPERAND: VEC_PUSH(f->pats, f->npat, f->cappat, v.s); break;
+	case P_PIDS: pids_arg(f, v.s); break;
+	case P_FULL: f->full = on; break;
+	case P_ICASE: f->icase = on; break;
+	case P_STATE: s->states = v.s; break;
+	case P_PARENT: sel_add(&s->ppid, v.n); break;
+	case P_PGROUP: sel_add(&s->pgrp, v.n); break;
+	case P_SESSION: sel_add(&s->sid, v.n); break;
+	case P_TTY:
+		if (proc_tty_parse(v.s, &m))
+			die(2, "unknown tty '%s'", v.s);
+		sel_add(&s->tty, m);
 		break;
-	case O_AGE:
-		if (num_ll(v, -(1LL << 62), 1LL << 62, &n))
-			die(2, "invalid number for --age: '%s'", v);
-		f->s.age = n, f->s.has_age = 1;
+	case P_GROUP:
+		if (group_id(v.s, &g))
+			die(2, "unknown group '%s'", v.s);
+		sel_add(&s->ogid, g);
 		break;
-	}
-}
-
-static void misc_arg(struct pf *f, int id, char *v)
-{
-	long long n;
-	unsigned m;
-	int sig;
-
-	switch (id) {
-	case O_NSLIST:
-		if (proc_ns_parse(v, &m))
-			die(2, "unknown namespace in '%s'", v);
-		f->s.nsmask |= m;
+	case P_EUID: sel_add(&s->ouid, user_arg(v.s)); break;
+	case P_UID: sel_add(&s->ruid, user_arg(v.s)); break;
+	case P_ROOT: s->root_pid = (pid_t)v.n; break;
+	case P_NS: s->ns_pid = (pid_t)v.n; break;
+	case P_NSLIST:
+		if (proc_ns_parse(v.s, &m))
+			die(2, "unknown namespace in '%s'", v.s);
+		s->nsmask |= m;
 		break;
-	case O_EXCLUDE:
-		if (!strcmp(v, "PPID"))
+	case P_CGROUP: VEC_PUSH(f->cgroup, s->ncgroup, f->capcg, v.s); break;
+	case P_ENV: VEC_PUSH(f->env, s->nenv, f->capenv, v.s); break;
+	case P_FIRST: s->first = on; break;
+	case P_NEWEST: s->pick = on ? SEL_NEWEST : 0; break;
+	case P_OLDEST: s->pick = on ? SEL_OLDEST : 0; break;
+	case P_AGE: s->age = v.n, s->has_age = 1; break;
+	case P_EXCLUDE:
+		if (!strcmp(v.s, "PPID"))
 			f->xppid = 1;
 		else
-			add(&f->s.exclude, pid_arg(v, "--exclude"));
+			sel_add(&s->exclude, pid_arg(v.s, "exclude"));
 		break;
-	case O_SIGNALS:
-		if ((sig = sig_parse(v)) < 0)
-			die(2, "unknown signal '%s'", v);
-		f->sigs = xrealloc(f->sigs, (size_t)(f->nsig + 1) * sizeof *f->sigs);
-		f->sigs[f->nsig++] = sig;
+	case P_INVERT: s->invert = on; break;
+	case P_DELAY: f->delay = v.d; break;
+	case P_LIMIT: f->limit = v.d; break;
+	case P_DELIM: f->delim = v.s; break;
+	case P_TERM: f->term = v.s; break;
+	case P_LABELS: VEC_PUSH(f->labels, f->nlab, f->caplab, v.s); break;
+	case P_EXIST: f->exist = on; break;
+	case P_SIGNALS: {
+		int sig = sig_parse(v.s);
+
+		if (sig < 0)
+			die(2, "unknown signal '%s'", v.s);
+		VEC_PUSH(f->sigs, f->nsig, f->capsig, sig);
 		break;
-	case O_NICE:
-		if (num_ll(v, -40, 40, &n))
-			die(2, "invalid number for --nice: '%s'", v);
-		f->nice = (int)n;
+	}
+	case P_NICE:     /* the kernel clamps the result to -20..19 anyway */
+		f->nice = v.n > 40 ? 40 : v.n < -40 ? -40 : (int)v.n;
 		break;
-	case O_ACTIONS: action_arg(f, v); break;
-	case O_DELAY: f->delay = secs_arg(v, "--delay"); break;
-	case O_LIMIT: f->limit = secs_arg(v, "--limit"); break;
-	case O_DELIM: f->delim = v; break;
-	case O_TERM: f->term = v; break;
-	case O_LABELS: addstr(&f->labels, &f->nlab, v); break;
+	case P_ACTIONS: action_arg(f, v.s), f->acts_given = 1; break;
+	case P_IFHANDLED: f->ifhandled = on; break;
+	case P_TREE: s->tree = on; break;
+	case P_UNTILGONE: f->untilgone = on; break;
+	case P_APPEAR: f->appear = on; break;
+	case P_EXITST: f->exitst = on; break;
+	case P_VERSION: f->version = on; break;
+	case P_HELP: f->help = on; break;
 	}
 }
 
 static int on_opt(void *ctx, int id, char *v)
 {
 	struct pf *f = ctx;
-	int on = opt_bool(v) == 1;
+	union val x = {.s = v};
+	int on = 0;
 
-	switch (id) {
-	case OPT_OPERAND: addstr(&f->pats, &f->npat, v); break;
-	case O_PIDS: pids_arg(f, v); break;
-	case O_FULL: f->full = on; break;
-	case O_ICASE: f->icase = on; break;
-	case O_FIRST: f->s.first = on; break;
-	case O_NEWEST: f->s.pick = on ? SEL_NEWEST : 0; break;
-	case O_OLDEST: f->s.pick = on ? SEL_OLDEST : 0; break;
-	case O_INVERT: f->s.invert = on; break;
-	case O_EXIST: f->exist = on; break;
-	case O_IFHANDLED: f->ifhandled = on; break;
-	case O_HELP: f->help = on; break;
-	case O_GROUP: case O_EUID: case O_UID: id_arg(f, id, v); break;
-	case O_PARENT: case O_PGROUP: case O_SESSION: case O_ROOT: case O_NS:
-	case O_STATE: case O_TTY: case O_AGE: crit_arg(f, id, v); break;
-	default: misc_arg(f, id, v); break;
+	if (id != OPT_OPERAND) {
+		if (defs[id].meta & OPT_CRIT)
+			f->criteria = 1;
+		if (defs[id].meta & OPT_V_MASK)
+			x = value(&defs[id], v);
+		else if (defs[id].arg == OPT_FLAG)
+			on = opt_bool(v) == 1;
 	}
+	apply(f, (enum pfopt)id, x, on);
 	return 0;
 }
 
 static void compile(struct pf *f)
 {
-	f->re = xmalloc((size_t)f->npat * sizeof *f->re + 1);
-	for (int i = 0; i < f->npat; i++) {
+	f->re = xmalloc(f->npat * sizeof *f->re + 1);
+	for (size_t i = 0; i < f->npat; i++) {
 		int e = pat_compile(&f->re[i], f->pats[i], f->icase);
 
 		if (e) {
@@ -270,8 +295,8 @@ static void compile(struct pf *f)
 			die(2, "bad regex '%s': %s", f->pats[i], msg);
 		}
 	}
-	f->used = xmalloc((size_t)(f->nlab + 1) * sizeof *f->used);
-	memset(f->used, 0, (size_t)(f->nlab + 1) * sizeof *f->used);
+	f->used = xmalloc((f->nlab + 1) * sizeof *f->used);
+	memset(f->used, 0, (f->nlab + 1) * sizeof *f->used);
 }
 
 /* -f text: the command line, NULs and control bytes as spaces, trailing
@@ -297,11 +322,13 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 	const char *text = f->full ? full_text(p) : p->comm;
 
 	(void)it;
-	for (int i = 0; i < f->npat; i++)
+	for (size_t i = 0; i < f->npat; i++)
 		if (pat_match(&f->re[i], text))
-			return i;
+			return (int)i;
 	return -1;
 }
+
+/* ---- output ---- */
 
 /* one item of the current output block */
 static void item(struct pf *f)
@@ -321,7 +348,7 @@ static void end_block(struct pf *f)
 static void echo(struct pf *f, pid_t pid, int pat)
 {
 	item(f);
-	if (pat >= 0 && pat < f->nlab && *f->labels[pat]) {
+	if (pat >= 0 && (size_t)pat < f->nlab && *f->labels[pat]) {
 		out_str(f->labels[pat]);
 		out_char('_');
 		out_ll(f->used[pat]++);
@@ -336,118 +363,148 @@ static void failed(struct pf *f, const char *what, pid_t pid)
 	warn("%s %d:", what, (int)pid);
 }
 
-static void do_kill(struct pf *f, const struct proc *p, struct ptarget *t)
+/* ---- actions as each process is selected ---- */
+
+/* the first signal, now; with -T only the -H test now (mark: spared),
+ * the signal after the whole tree is stopped */
+static void do_kill(struct pf *f, const struct proc *p, struct target *t)
 {
 	int sig = f->sigs[0];
 
-	if (f->ifhandled && sig > 0 && !(p->sigcgt >> (sig - 1) & 1)) {
+	if (f->ifhandled && sig > 0 && !sel_catches(p, sig)) {
 		f->errors++;
 		warn("%d does not catch SIG%s; not signalled", (int)p->pid,
 		    sig_name(sig) ? sig_name(sig) : "?");
+		t->mark = 1;
 		return;
 	}
-	if (pid_signal(t, sig) && errno != ESRCH)
+	if (f->s.tree || f->untilgone)
+		return;
+	if (tgt_signal(t, sig) && errno != ESRCH)
 		failed(f, "kill", p->pid);
-	clock_gettime(CLOCK_MONOTONIC, &f->lastkill);
-}
-
-static void do_nice(struct pf *f, pid_t pid)
-{
-	int cur, want;
-
-	errno = 0;
-	cur = getpriority(PRIO_PROCESS, (id_t)pid);
-	if (cur == -1 && errno) {
-		if (errno != ESRCH)
-			failed(f, "nice", pid);
-		return;
-	}
-	want = cur + f->nice;
-	want = want > 19 ? 19 : want < -20 ? -20 : want;
-	if (setpriority(PRIO_PROCESS, (id_t)pid, want) && errno != ESRCH)
-		failed(f, "nice", pid);
+	f->lastkill = clock_ns();
 }
 
 /* what must be kept for after the scan */
 static int keeps(const struct pf *f)
 {
 	return (f->acts & (A_PATH | A_AID | A_WAIT | A_WAITALL)) ||
-	    ((f->acts & A_KILL) && f->nsig > 1);
+	    ((f->acts & A_KILL) && (f->nsig > 1 || f->s.tree || f->untilgone));
 }
 
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pf *f = ctx;
-	struct ptarget t = {p->pid, -1, 0};
+	struct target t = {p->pid, -1, 0, 0, NULL, 0};
 
-	if (f->acts & A_ECHO)
+	if (f->rescan && p->state == 'Z')
+		return 0;       /* exited: gone, whoever reaps it */
+	f->found++;
+	if (f->probe)
+		return 0;
+	if ((f->acts & A_ECHO) && !f->rescan)
 		echo(f, p->pid, pat);
 	if ((f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f))
-		if (pid_open(&t, p->pid, proc_anchor(it)))
+		if (tgt_hold(&t, p->pid, proc_anchor(it)) && t.err == ESRCH)
 			return 0;   /* gone since it was read */
+	/* --untilGone: stopped as found, so it cannot fork during the pass */
+	if (f->untilgone && t.fd >= 0)
+		tgt_signal(&t, SIGSTOP);
 	if (f->acts & A_KILL)
 		do_kill(f, p, &t);
-	if (f->acts & A_NICE)
-		do_nice(f, p->pid);
-	if (keeps(f)) {
-		f->tg = grow(f->tg, f->ntg, &f->captg, sizeof *f->tg);
-		f->tg[f->ntg++] = t;
-	} else {
-		pid_close(&t);
-	}
+	if ((f->acts & A_NICE) && !f->rescan && tgt_nice(&t, f->nice) &&
+	    errno != ESRCH)
+		failed(f, "nice", p->pid);
+	if (keeps(f))
+		VEC_PUSH(f->tg, f->ntg, f->captg, t);
+	else
+		tgt_release(&t);
 	return 0;
 }
 
-static void sleep_s(double s)
-{
-	struct timespec ts;
+/* ---- actions on the whole set, after the scan ---- */
 
-	if (s <= 0)
-		return;
-	ts.tv_sec = (time_t)s;
-	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
+static void kill_failed(void *ctx, const struct target *t, int sig)
+{
+	(void)sig;
+	failed(ctx, "kill", t->pid);
 }
 
-/* each further signal, -D after the previous round */
-static void later_signals(struct pf *f)
+/* -T kill: stop every process of the trees (so none can fork or react
+ * half-way), send the first signal and the later rounds, then continue
+ * what is left (unless STOP was asked for). Through pidfds only: a
+ * target without one is not signalled, so a reused PID is never hit. */
+static void tree_kill(struct pf *f)
 {
-	struct timespec now;
-	double since;
+	int keep_stopped = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	since = (double)(now.tv_sec - f->lastkill.tv_sec) +
-	    (double)(now.tv_nsec - f->lastkill.tv_nsec) / 1e9;
-	sleep_s(f->delay - since);
-	for (int i = 1; i < f->nsig; i++) {
+	for (size_t i = 0; i < f->nsig; i++)
+		keep_stopped |= f->sigs[i] == SIGSTOP;
+	for (size_t k = 0; k < f->ntg; k++)
+		if (f->tg[k].fd < 0)
+			f->tg[k].mark = 1;
+		else
+			tgt_signal(&f->tg[k], SIGSTOP);
+	for (size_t k = 0; k < f->ntg; k++)
+		if (!f->tg[k].mark && tgt_signal(&f->tg[k], f->sigs[0]) &&
+		    errno != ESRCH)
+			failed(f, "kill", f->tg[k].pid);
+	f->lastkill = clock_ns();
+	for (size_t k = 0; k < f->ntg; k++)  /* later rounds: all of them */
+		if (f->tg[k].fd < 0)
+			f->tg[k].err = ESRCH, f->tg[k].mark = 1;
+	if (f->nsig > 1)
+		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
+		    f->lastkill, kill_failed, f);
+	for (size_t k = 0; k < f->ntg && !keep_stopped; k++)
+		if (f->tg[k].fd >= 0)
+			tgt_signal(&f->tg[k], SIGCONT);
+}
+
+/* --untilGone: kill what the pass holds (stopped already), give it -D to
+ * exit, rescan; until a scan finds no live process, or -l has passed
+ * (then what is left is counted, warned about, and an error) */
+static void until_gone(struct pf *f)
+{
+	double end = f->limit > 0 ? clock_s() + f->limit : 0;
+
+	f->rescan = 1;
+	do {
+		tree_kill(f);
+		tgt_wait(f->tg, f->ntg, 1, f->delay > 0 ? f->delay : 0.01, f->delay);
 		for (size_t k = 0; k < f->ntg; k++)
-			if (pid_signal(&f->tg[k], f->sigs[i]) && errno != ESRCH)
-				failed(f, "kill", f->tg[k].pid);
-		if (i + 1 < f->nsig)
-			sleep_s(f->delay);
+			tgt_release(&f->tg[k]);
+		f->ntg = 0;
+		f->found = 0;
+		f->probe = end && clock_s() >= end;
+		if (sel_run(&f->s) < 0)
+			return;
+	} while (f->found && !f->probe);
+	if (f->found) {
+		f->errors++;
+		warn("%zu process%s left after --limit", f->found,
+		    f->found > 1 ? "es" : "");
 	}
 }
 
-/* the chain pid, parent, ... up to (without) a root: a process whose
- * parent is 0 (init, and kthreadd in the first PID namespace: the spec's
- * "without 0, 1, 2", which also holds inside a PID namespace where PID 2
- * is an ordinary process). aid_only: just the last one (the pid itself
- * when it is a root). */
-static void chain(struct pf *f, struct proc_iter *it, pid_t pid, int aid_only)
+/* path: the chain pid, parent, ... without the root (a process whose
+ * parent is 0: init, and kthreadd in the first PID namespace; inside a
+ * PID namespace PID 2 is an ordinary process). aid: just the last of
+ * those (the pid itself when it is a root). */
+static void chain(struct pf *f, pid_t pid, int aid_only)
 {
+	pid_t v[4096];
+	size_t n = tgt_chain(f->s.path, pid, v, sizeof v / sizeof *v);
 	pid_t top = pid;
-	struct proc p;
 
-	for (int depth = 0; pid > 0 && depth < 4096; depth++) {
-		if (!proc_get(it, pid, 0, &p) || p.ppid == 0)
+	for (size_t i = 0; i < n && v[i]; i++) {
+		if (i + 1 < n && !v[i + 1])
 			break;
 		if (!aid_only) {
 			item(f);
-			out_ll(pid);
+			out_ll(v[i]);
 		}
-		top = pid;
-		pid = p.ppid;
+		top = v[i];
 	}
 	if (aid_only) {
 		item(f);
@@ -457,27 +514,51 @@ static void chain(struct pf *f, struct proc_iter *it, pid_t pid, int aid_only)
 
 static void tree_actions(struct pf *f)
 {
-	struct proc_iter it;
-
-	if (proc_open(&it, f->s.path, PROC_STAT) < 0)
-		return;
 	if (f->acts & A_AID) {
 		for (size_t k = 0; k < f->ntg; k++)
-			chain(f, &it, f->tg[k].pid, 1);
+			chain(f, f->tg[k].pid, 1);
 		end_block(f);
 	}
 	if (f->acts & A_PATH)
 		for (size_t k = 0; k < f->ntg; k++) {
-			chain(f, &it, f->tg[k].pid, 0);
+			chain(f, f->tg[k].pid, 0);
 			f->wrote = 1;
 			end_block(f);
 		}
-	proc_close(&it);
 }
 
-static void finish(struct pf *f)
+/* --exitStatus: "PID STATUS" per exited target (a zombie's parent gets
+ * a second to reap it: only then does the kernel know the status); the
+ * status of the one target when there is exactly one, else -1 */
+static int exit_statuses(struct pf *f)
 {
-	for (int i = 0; i < f->nlab; i++)
+	double end = clock_s() + 1;
+	int one = -1;
+
+	for (size_t k = 0; k < f->ntg; k++) {
+		int st;
+
+		if (!f->tg[k].done)
+			continue;
+		st = tgt_exit_status(&f->tg[k], end - clock_s());
+		out_ll(f->tg[k].pid);
+		out_char(' ');
+		if (st < 0)
+			out_str("unknown");
+		else
+			out_ll(st);
+		out_str(f->term);
+		if (f->ntg == 1)
+			one = st;
+	}
+	return one;
+}
+
+/* the actions on the whole set; an exit status to use instead of the
+ * usual one, or -1 */
+static int finish(struct pf *f)
+{
+	for (size_t i = 0; i < f->nlab; i++)
 		if (!f->used[i] && *f->labels[i] && (f->acts & A_ECHO)) {
 			item(f);
 			out_str(f->labels[i]);
@@ -490,48 +571,79 @@ static void finish(struct pf *f)
 		out_str(f->term);
 	}
 	out_flush();
-	if ((f->acts & A_KILL) && f->nsig > 1)
-		later_signals(f);
-	if (f->acts & (A_WAIT | A_WAITALL))
-		pid_wait(f->tg, (int)f->ntg, !(f->acts & A_WAIT), f->limit,
-		    f->delay);
+	if ((f->acts & A_KILL) && f->untilgone)
+		until_gone(f);
+	else if ((f->acts & A_KILL) && f->s.tree)
+		tree_kill(f);
+	else if ((f->acts & A_KILL) && f->nsig > 1)
+		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
+		    f->lastkill, kill_failed, f);
+	if (f->acts & (A_WAIT | A_WAITALL)) {
+		tgt_wait(f->tg, f->ntg, !(f->acts & A_WAIT), f->limit, f->delay);
+		if (f->exitst)
+			return exit_statuses(f);
+	}
+	return -1;
 }
 
 static void setup(struct pf *f)
 {
+	struct sel *s = &f->s;
+
 	if (!f->npat && !f->criteria)
 		die(2, "no criteria given (a PATTERN or a selecting option); -h for help");
 	compile(f);
+	if (f->appear && f->acts == A_WAIT && !f->acts_given)
+		f->acts = 0;        /* pw --appear: say it is there */
 	if (!f->acts)           /* before -N/-s add theirs: they echo too */
 		f->acts = A_ECHO;
 	if (f->nice)
 		f->acts |= A_NICE;
-	if (f->nsig)
+	if (f->nsig || f->untilgone)
 		f->acts |= A_KILL;
-	if ((f->acts & A_KILL) && !f->nsig) {
-		f->sigs = xmalloc(sizeof *f->sigs);
-		f->sigs[f->nsig++] = SIGTERM;
-	}
+	if ((f->acts & A_KILL) && !f->nsig)
+		VEC_PUSH(f->sigs, f->nsig, f->capsig, SIGTERM);
 	if (f->xppid) {
-		add(&f->s.exclude, getppid());
-		f->s.exclude_pgrp = getpgrp();
+		sel_add(&s->exclude, getppid());
+		s->exclude_pgrp = getpgrp();
 	} else if (f->acts & A_KILL) {
 		/* `pk -f myscript` run from myscript must not kill the script */
-		add(&f->s.exclude, getppid());
+		sel_add(&s->exclude, getppid());
 	}
-	f->s.match = f->npat ? match : NULL;
-	f->s.need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
+	s->cgroup = f->cgroup;
+	s->env = f->env;
+	s->match = f->npat ? match : NULL;
+	s->par_ok = 1;          /* match() is thread-safe: pat.h, own buffer */
+	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
 	if (f->ifhandled)
-		f->s.need |= PROC_STATUS;
-	f->s.act = f->exist ? NULL : act;
-	f->s.ctx = f;
+		s->need |= PROC_STATUS;
+	if (f->untilgone)
+		s->need |= PROC_STAT;   /* zombies are gone */
+	s->act = f->exist ? NULL : act;
+	s->ctx = f;
 	if (f->exist)
-		f->s.first = 1;
+		s->first = 1;
+}
+
+/* the scan; with --appear repeated every -D until it selects something
+ * or -l has passed */
+static int appear(struct pf *f)
+{
+	double end = f->limit > 0 ? clock_s() + f->limit : 0;
+	int rc;
+
+	while (!(rc = sel_run(&f->s)) && f->appear && !f->s.nsel) {
+		if (end && clock_s() + f->delay > end)
+			break;
+		clock_sleep(f->delay > 0 ? f->delay : 0.01);
+	}
+	return rc;
 }
 
 static int run(int argc, char **argv, unsigned acts)
 {
 	static struct pf f;
+	size_t nsel;
 	int rc;
 
 	f.acts = acts;
@@ -548,8 +660,13 @@ static int run(int argc, char **argv, unsigned acts)
 		opt_help(&optset, qb_prog);
 		return 0;
 	}
+	if (f.version) {
+		out_str(qb_prog);
+		out_str(" (quickbox) " QB_VERSION "\n");
+		return 0;
+	}
 	setup(&f);
-	rc = sel_run(&f.s);
+	rc = appear(&f);
 	if (rc == -1)
 		die(3, "cannot read /proc:");
 	if (rc == -2) {
@@ -559,8 +676,9 @@ static int run(int argc, char **argv, unsigned acts)
 	}
 	if (f.exist)
 		return f.s.nsel ? 0 : 1;
-	finish(&f);
-	return !f.s.nsel ? 1 : f.errors ? 3 : 0;
+	nsel = f.s.nsel;        /* --untilGone rescans reset it */
+	rc = finish(&f);
+	return !nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc : 0;
 }
 
 int pf_main(int argc, char **argv)

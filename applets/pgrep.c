@@ -1,53 +1,138 @@
-/* pgrep.c: the procps-ng 4.0.2 personalities pgrep, pkill, pidwait:
- * option table, help texts, parsing and the program entries.
+/* pgrep.c: the procps-ng 4.0.2 personalities pgrep, pkill, pidwait.
  *
- * The shape follows procps: parse (getopt_long rules, per-program short
- * options, long options shared), select (pgrep_match.c: the conjunction
- * of criteria, except that -t short-circuits -r and --cgroup), then
- * print / signal / wait (pgrep_act.c). Names are matched and shown
- * escaped (escape.h). pidof is in pgrep_pidof.c. */
+ * Reads top to bottom, in procps's order: the option table and help
+ * texts; parsing (getopt_long rules, per-program short options, long
+ * options shared; procps's number and list conventions); the selection,
+ * which is the process engine's (select.h) with procps's quirks asked for
+ * by flag, the pattern matched against the escaped strings procps shows
+ * (escape.h); then print / signal / wait (target.h). Newer procps options
+ * (-H --env -Q) are here as extensions, recognised only in full. */
 #include <ctype.h>
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
+#include <grp.h>
+#include <pwd.h>
 
 #include "applets.h"
 #include "err.h"
+#include "escape.h"
+#include "loc.h"
+#include "num.h"
 #include "opt.h"
 #include "out.h"
-#include "pgrep.h"
+#include "pat.h"
 #include "pidfile.h"
+#include "proc.h"
+#include "psnum.h"
+#include "select.h"
+#include "sig.h"
+#include "target.h"
+#include "vec.h"
 
-static const struct optdef pg_defs[O_NOPTS + 1] = {
-	{"signal", 0, OPT_VALUE, 0, 0}, {"ignore-ancestors", 'A', 0, 0, 0},
-	{"count", 'c', 0, 0, 0}, {"cgroup", 0, OPT_VALUE, 0, 0},
-	{"delimiter", 'd', OPT_VALUE, 0, 0}, {"list-name", 'l', 0, 0, 0},
-	{"list-full", 'a', 0, 0, 0}, {"full", 'f', 0, 0, 0},
-	{"pgroup", 'g', OPT_VALUE, 0, 0}, {"group", 'G', OPT_VALUE, 0, 0},
-	{"ignore-case", 'i', 0, 0, 0}, {"newest", 'n', 0, 0, 0},
-	{"oldest", 'o', 0, 0, 0}, {"older", 'O', OPT_VALUE, 0, 0},
-	{"parent", 'P', OPT_VALUE, 0, 0}, {"session", 's', OPT_VALUE, 0, 0},
-	{"terminal", 't', OPT_VALUE, 0, 0}, {"euid", 'u', OPT_VALUE, 0, 0},
-	{"uid", 'U', OPT_VALUE, 0, 0}, {"inverse", 'v', 0, 0, 0},
-	{"lightweight", 'w', 0, 0, 0}, {"exact", 'x', 0, 0, 0},
-	{"pidfile", 'F', OPT_VALUE, 0, 0}, {"logpidfile", 'L', 0, 0, 0},
-	{"echo", 'e', 0, 0, 0}, {"ns", 0, OPT_VALUE, 0, 0},
-	{"nslist", 0, OPT_VALUE, 0, 0}, {"queue", 'q', OPT_VALUE, 0, 0},
-	{"runstates", 'r', OPT_VALUE, 0, 0}, {"help", 'h', 0, 0, 0},
-	{"version", 'V', 0, 0, 0},
-	/* newer procps's; OPT_EXACT keeps 4.0.2's prefixes (--r: runstates) */
-	{"require-handler", 'H', OPT_EXACT, 0, 0},
-	{"env", 0, OPT_VALUE | OPT_EXACT, 0, 0},
-	{"shell-quote", 'Q', OPT_EXACT, 0, 0},
-	{"", '?', 0, 0, 0}, {0, 0, 0, 0, 0}
+enum { PGREP, PKILL, PIDWAIT };
+enum { EXIT_USAGE = 2, EXIT_FATAL = 3 };
+
+/* procps's longopts, in its order (glibc lists ambiguities in it); every
+ * one has a case in on_opt(): a new one without is a -Wswitch error */
+enum pgopt {
+	O_OPERAND = OPT_OPERAND,
+	O_SIGNAL, O_ANC, O_COUNT, O_CGROUP, O_DELIM, O_LNAME, O_LFULL, O_FULL,
+	O_PGRP, O_GROUP, O_ICASE, O_NEWEST, O_OLDEST, O_OLDER, O_PARENT,
+	O_SESSION, O_TERM, O_EUID, O_UID, O_INVERSE, O_LWP, O_EXACT, O_PIDFILE,
+	O_LOCK, O_ECHO, O_NS, O_NSLIST, O_QUEUE, O_RUNST, O_HELP, O_VERSION,
+	O_HANDLER, O_ENV, O_QUOTE,  /* procps-ng 4.0.3+: only in full */
+	O_PID, O_QUIET, O_MRELEASE, /* 4.0.6 */
+	O_QMARK, O_NOPTS
 };
+
+#define V OPT_VALUE
+#define C OPT_CRIT
+/* meta: OPT_CRIT marks what counts as a matching criterion */
+static const struct optdef pg_defs[O_NOPTS + 1] = {
+	[O_SIGNAL] = {"signal", 0, V, 0, 0, 0},
+	[O_ANC] = {"ignore-ancestors", 'A', 0, 0, 0, 0},
+	[O_COUNT] = {"count", 'c', 0, 0, 0, 0},
+	[O_CGROUP] = {"cgroup", 0, V, 0, 0, C},
+	[O_DELIM] = {"delimiter", 'd', V, 0, 0, 0},
+	[O_LNAME] = {"list-name", 'l', 0, 0, 0, 0},
+	[O_LFULL] = {"list-full", 'a', 0, 0, 0, 0},
+	[O_FULL] = {"full", 'f', 0, 0, 0, 0},
+	[O_PGRP] = {"pgroup", 'g', V, 0, 0, C},
+	[O_GROUP] = {"group", 'G', V, 0, 0, C},
+	[O_ICASE] = {"ignore-case", 'i', 0, 0, 0, 0},
+	[O_NEWEST] = {"newest", 'n', 0, 0, 0, C},
+	[O_OLDEST] = {"oldest", 'o', 0, 0, 0, C},
+	[O_OLDER] = {"older", 'O', V, 0, 0, C},
+	[O_PARENT] = {"parent", 'P', V, 0, 0, C},
+	[O_SESSION] = {"session", 's', V, 0, 0, C},
+	[O_TERM] = {"terminal", 't', V, 0, 0, C},
+	[O_EUID] = {"euid", 'u', V, 0, 0, C},
+	[O_UID] = {"uid", 'U', V, 0, 0, C},
+	[O_INVERSE] = {"inverse", 'v', 0, 0, 0, 0},
+	[O_LWP] = {"lightweight", 'w', 0, 0, 0, 0},
+	[O_EXACT] = {"exact", 'x', 0, 0, 0, 0},
+	[O_PIDFILE] = {"pidfile", 'F', V, 0, 0, C},
+	[O_LOCK] = {"logpidfile", 'L', 0, 0, 0, 0},
+	[O_ECHO] = {"echo", 'e', 0, 0, 0, 0},
+	[O_NS] = {"ns", 0, V, 0, 0, C},
+	[O_NSLIST] = {"nslist", 0, V, 0, 0, 0},
+	[O_QUEUE] = {"queue", 'q', V, 0, 0, 0},
+	[O_RUNST] = {"runstates", 'r', V, 0, 0, C},
+	[O_HELP] = {"help", 'h', 0, 0, 0, 0},
+	[O_VERSION] = {"version", 'V', 0, 0, 0, 0},
+	/* newer procps's; OPT_EXACT keeps 4.0.2's prefixes (--r: runstates) */
+	[O_HANDLER] = {"require-handler", 'H', OPT_EXACT, 0, 0, C},
+	[O_ENV] = {"env", 0, V | OPT_EXACT, 0, 0, C},
+	[O_QUOTE] = {"shell-quote", 'Q', OPT_EXACT, 0, 0, 0},
+	[O_PID] = {"pid", 'p', V | OPT_EXACT, 0, 0, C},
+	[O_QUIET] = {"quiet", 0, OPT_EXACT, 0, 0, 0},
+	[O_MRELEASE] = {"mrelease", 'm', OPT_EXACT, 0, 0, 0},
+	[O_QMARK] = {"", '?', 0, 0, 0, 0},
+	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
+};
+#undef V
+#undef C
+_Static_assert(sizeof pg_defs / sizeof *pg_defs == O_NOPTS + 1,
+    "one row of pg_defs per option of enum pgopt, then the end row");
+
 /* each program's getopt string, without the ':' marks */
 static const char *const shorts[] = {
-	[PGREP] = "ladvwQ" "LFcfinoxPOAHgsuUGtr?Vh",
-	[PKILL] = "eqQ" "LFcfinoxPOAHgsuUGtr?Vh",
-	[PIDWAIT] = "e" "LFcfinoxPOAHgsuUGtr?Vh",
+	[PGREP] = "ladvwQ" "LFcfinoxPOAHgsuUGtr?Vhp",
+	[PKILL] = "eqQm" "LFcfinoxPOAHgsuUGtr?Vhp",
+	[PIDWAIT] = "e" "LFcfinoxPOAHgsuUGtr?Vhp",
 };
+
+#define CMDMAX (128 * 1024)  /* procps reads at most this much cmdline */
+
+struct pg {
+	int mode;
+	int full, lname, lfull, oldest, newest, negate, exact, count, echo;
+	int threads, lock, icase, criteria;
+	int older, sig, queue, qval;
+	long nspid;
+	unsigned nsflags;
+	const char *delim, *pidfile, *runstates, *pattern;
+	int npat;
+	struct sel sel;
+	const char **cgroup, **env;  /* the last --cgroup / --env lists */
+	size_t capcg, capenv;
+	int handler, quote;  /* -H, -Q (newer procps, see docs) */
+	int quiet, mrelease, pidlist; /* --quiet, -m, -p given (4.0.6) */
+	struct pat re;       /* the pattern, or ^(pattern)$ for -x */
+	char *rebuf;         /* -x's string: pat.h points into it */
+	int utf8;            /* escape flavour: 1 in a UTF-8 locale */
+	/* the selected processes; text: what -l -a -e print */
+	struct target *hits;
+	size_t nhits, caphits;
+	char shown[sizeof ((struct proc *)0)->comm]; /* -e's name buffer */
+};
+
+/* ---- usage and messages ---- */
 
 /* the texts are procps-ng 4.0.2's as it prints them: scripts and users
  * compare them byte for byte */
@@ -82,19 +167,6 @@ static const char pgrep_common_help[] =
     "\n"
     "For more details see pgrep(1).\n";
 
-/* a message opt.h already prefixed (glibc's getopt wording) */
-void pg_warn_raw(const char *line)
-{
-	char buf[sizeof opt_err + 1];
-	size_t n = strlen(line);
-
-	memcpy(buf, line, n);
-	buf[n] = '\n';
-	write_all(2, buf, n + 1);
-}
-
-/* ---- usage and messages ---- */
-
 static void usage_text(const struct pg *g, const char *prog)
 {
 	static const char *const own[] = {
@@ -118,7 +190,7 @@ static void usage_text(const struct pg *g, const char *prog)
 
 /* procps's usage(): --help (and -i -i) on stdout with 0, errors on
  * stderr with 2 */
-_Noreturn void pg_usage(const struct pg *g, int err)
+static _Noreturn void usage(const struct pg *g, int err)
 {
 	if (err) {
 		out_flush();
@@ -129,89 +201,276 @@ _Noreturn void pg_usage(const struct pg *g, int err)
 }
 
 /* procps's xerrx with its "Try `PROG --help'" second line */
-_Noreturn void pg_die_try(int code, const char *what)
+static _Noreturn void die_try(int code, const char *what)
 {
 	die(code, "%s\nTry `%s --help' for more information.", what, qb_prog);
 }
 
+/* a message opt.h already prefixed (glibc's getopt wording) */
+static void warn_raw(const char *line)
+{
+	char buf[sizeof opt_err + 1];
+	size_t n = strlen(line);
+
+	memcpy(buf, line, n);
+	buf[n] = '\n';
+	write_all(2, buf, n + 1);
+}
+
+/* ---- signals (procps signal_name_to_number) ---- */
+
+/* a name (SIG optional, any case) or number 0..127-SIG_RTMIN, else -1 */
+static int signum(const char *name)
+{
+	const char *end;
+	long off = 0, v;
+	int s;
+
+	if (!strncasecmp(name, "SIG", 3))
+		name += 3;
+	/* sig.h's table, without what it adds to procps's: RTMAX forms, RT
+	 * offsets (below) and a second "SIG" */
+	if (strncasecmp(name, "RT", 2) && strncasecmp(name, "SIG", 3) && *name &&
+	    !isdigit((unsigned char)*name) && (s = sig_from_name(name)) >= 0)
+		return s;
+	if (!strcasecmp(name, "RTMIN"))
+		return SIG_RTMIN;
+	if (!strncasecmp(name, "RTMIN+", 6))
+		name += 6, off = SIG_RTMIN;
+	v = ps_strtol(name, &end);
+	if (*end || end == name || v < 0)
+		return -1;
+	/* procps computes val + SIGRTMIN > 127 and val + offset in long,
+	 * where a huge val wraps (RTMIN+LONG_MAX is signal 33); unsigned
+	 * arithmetic gives the same bits without the overflow */
+	if ((long)((unsigned long)v + SIG_RTMIN) > 127)
+		return -1;
+	return (int)((unsigned long)v + (unsigned long)off);
+}
+
+/* pkill: the first argument "-SIG" anywhere is the signal; removed */
+static int signal_prescan(int *argc, char **argv)
+{
+	int i, s;
+
+	for (i = 1; i < *argc; i++) {
+		if (argv[i][0] != '-' || (s = signum(argv[i] + 1)) < 0)
+			continue;
+		memmove(argv + i, argv + i + 1, sizeof *argv * (size_t)(*argc - i));
+		(*argc)--;
+		return s;
+	}
+	return -1;
+}
+
+/* ---- list arguments: -u -U -G -P -g -s -t --cgroup --env --nslist ---- */
+
+enum { L_UID, L_GID, L_PGRP, L_SID, L_NUM };
+
+/* one element of a numeric list option; 0 and a warning when bad */
+static int conv(int kind, const char *s, long *v)
+{
+	static const char *const what[] = {
+		[L_UID] = "invalid user name", [L_GID] = "invalid group name",
+		[L_PGRP] = "invalid process group", [L_SID] = "invalid session id",
+		[L_NUM] = "not a number",
+	};
+	struct passwd *pw;
+	struct group *gr;
+
+	if (ps_strict_long(s, v)) {
+		if (kind == L_PGRP && !*v)
+			*v = getpgrp();
+		if (kind == L_SID && !*v)
+			*v = getsid(0);
+		return 1;
+	}
+	if (kind == L_UID && (pw = getpwnam(s)))
+		return *v = pw->pw_uid, 1;
+	if (kind == L_GID && (gr = getgrnam(s)))
+		return *v = gr->gr_gid, 1;
+	warn("%s: %s", what[kind], s);
+	return 0;
+}
+
+/* split "a,b" (an empty element is "", kept) and call f per element.
+ * An empty string is a usage error, a bad element exits 2 silently
+ * (conv warned). Each list replaces the one given before. */
+typedef void elem_fn(struct pg *g, const char *s, void *to);
+
+static void split(struct pg *g, const char *arg, elem_fn *f, void *to)
+{
+	char *copy, *p, *sep;
+
+	if (!*arg)
+		usage(g, 1);
+	copy = xstrdup(arg);
+	for (p = copy;; p = sep + 1) {
+		sep = strchr(p, ',');
+		if (sep)
+			*sep = 0;
+		f(g, p, to);
+		if (!sep)
+			break;
+	}
+	free(copy);
+}
+
+struct numlist { struct sel_list *l; int kind; };
+
+static void add_num(struct pg *g, const char *s, void *to)
+{
+	struct numlist *nl = to;
+	long v;
+
+	(void)g;
+	if (!conv(nl->kind, s, &v))
+		xexit(EXIT_USAGE);
+	sel_add(nl->l, v);
+}
+
+static void num_list(struct pg *g, const char *arg, struct sel_list *l, int kind)
+{
+	struct numlist nl = { l, kind };
+
+	l->n = 0;
+	split(g, arg, add_num, &nl);
+}
+
+/* -t names as procps prints them: "pts/3", "tty1", "?"; what cannot be
+ * such a name ("/dev/pts/3", unknown) matches nothing */
+static void add_tty(struct pg *g, const char *s, void *to)
+{
+	unsigned nr;
+	long long v = -1;
+
+	(void)g;
+	if (strncmp(s, "/dev/", 5) && strcmp(s, "-") && !proc_tty_parse(s, &nr))
+		v = nr;
+	sel_add(to, v);
+}
+
+/* a string list: to is the struct's list and its capacity beside */
+static void add_cgroup(struct pg *g, const char *s, void *to)
+{
+	(void)to;
+	VEC_PUSH(g->cgroup, g->sel.ncgroup, g->capcg, xstrdup(s));
+}
+
+static void add_env(struct pg *g, const char *s, void *to)
+{
+	(void)to;
+	VEC_PUSH(g->env, g->sel.nenv, g->capenv, xstrdup(s));
+}
+
+/* --nslist: every element resets the set, so the last one counts
+ * (procps 4.0.2); an unknown name exits 2 without a word */
+static void add_ns(struct pg *g, const char *s, void *to)
+{
+	int i = proc_ns_index(s, strlen(s));
+
+	(void)to;
+	if (i < 0)
+		xexit(EXIT_USAGE);
+	g->nsflags = 1u << i;
+}
+
+/* -A: our parent, its parent, ... up to (and with) 0 */
+static void ancestors(struct pg *g)
+{
+	pid_t v[4096];
+	size_t n = tgt_chain(NULL, getppid(), v, sizeof v / sizeof *v);
+
+	g->sel.exclude.n = 0;
+	sel_add(&g->sel.exclude, getppid());
+	for (size_t i = 1; i < n; i++)
+		sel_add(&g->sel.exclude, v[i]);
+}
+
+/* ---- parsing ---- */
+
 static void exclusive(struct pg *g)
 {
 	if (g->oldest | g->negate | g->newest)
-		pg_usage(g, 1);
-}
-
-/* options that only set a flag */
-static int on_flag(struct pg *g, int id)
-{
-	switch (id) {
-	case O_ECHO: g->echo = 1; break;
-	case O_LOCK: g->lock = 1; break;
-	case O_COUNT: g->count = 1; break;
-	case O_FULL: g->full = 1; break;
-	case O_ICASE:
-		if (g->icase)
-			pg_usage(g, 0);
-		g->icase = 1;
-		break;
-	case O_LNAME: g->lname = 1; break;
-	case O_LFULL: g->lfull = 1; break;
-	case O_ANC: pg_ancestors(g); break;
-	case O_NEWEST: exclusive(g), g->newest = 1, g->criteria++; break;
-	case O_OLDEST: exclusive(g), g->oldest = 1, g->criteria++; break;
-	case O_INVERSE: exclusive(g), g->negate = 1; break;
-	case O_LWP: g->threads = 1; break;
-	case O_HANDLER: g->handler = 1, g->criteria++; break;
-	case O_QUOTE: g->quote = 1; break;
-	case O_EXACT: g->exact = 1; break;
-	default: return 0;
-	}
-	return 1;
-}
-
-/* options with a single value */
-static int on_value(struct pg *g, int id, char *v)
-{
-	switch (id) {
-	case O_SIGNAL:
-		g->sig = pg_signum(v);
-		if (g->sig == -1 && isdigit((unsigned char)v[0]))
-			g->sig = atoi(v);
-		break;
-	case O_PIDFILE: g->pidfile = v, g->criteria++; break;
-	case O_DELIM: g->delim = v; break;
-	case O_OLDER: g->older = atoi(v), g->criteria++; break;
-	case O_NS:
-		/* procps's "if" swallows only -r's first line: a PID that
-		 * reads as 0 becomes the run-state list */
-		g->nspid = atoi(v);
-		if (!g->nspid)
-			g->runstates = v;
-		g->criteria++;
-		break;
-	case O_RUNST: g->runstates = v, g->criteria++; break;
-	case O_QUEUE: g->qval = atoi(v), g->queue = 1; break;
-	default: return 0;
-	}
-	return 1;
+		usage(g, 1);
 }
 
 static int on_opt(void *ctx, int id, char *v)
 {
 	struct pg *g = ctx;
 
-	if (pg_list_opt(g, id, v) || on_flag(g, id) || on_value(g, id, v))
-		return 0;
-	switch (id) {
-	case OPT_OPERAND:
+	if (id != OPT_OPERAND && (pg_defs[id].meta & OPT_CRIT))
+		g->criteria++;
+	switch ((enum pgopt)id) {
+	case O_OPERAND:
 		if (!g->npat++)
 			g->pattern = v;
 		break;
+	case O_PGRP: num_list(g, v, &g->sel.pgrp, L_PGRP); break;
+	case O_GROUP: num_list(g, v, &g->sel.rgid, L_GID); break;
+	case O_PARENT: num_list(g, v, &g->sel.ppid, L_NUM); break;
+	case O_SESSION: num_list(g, v, &g->sel.sid, L_SID); break;
+	case O_EUID: num_list(g, v, &g->sel.euid, L_UID); break;
+	case O_UID: num_list(g, v, &g->sel.ruid, L_UID); break;
+	case O_TERM:
+		g->sel.tty.n = 0;
+		split(g, v, add_tty, &g->sel.tty);
+		break;
+	case O_CGROUP:
+		g->sel.ncgroup = 0;
+		split(g, v, add_cgroup, 0);
+		break;
+	case O_NSLIST: split(g, v, add_ns, 0); break;
+	case O_PID: num_list(g, v, &g->sel.tgid, L_NUM), g->pidlist = 1; break;
+	case O_QUIET: g->quiet = 1; break;
+	case O_MRELEASE: g->mrelease = 1; break;
+	case O_ENV:          /* the last list wins, as procps's split_list */
+		g->sel.nenv = 0;
+		split(g, v, add_env, 0);
+		break;
+	case O_ECHO: g->echo = 1; break;
+	case O_LOCK: g->lock = 1; break;
+	case O_COUNT: g->count = 1; break;
+	case O_FULL: g->full = 1; break;
+	case O_ICASE:
+		if (g->icase)
+			usage(g, 0);
+		g->icase = 1;
+		break;
+	case O_LNAME: g->lname = 1; break;
+	case O_LFULL: g->lfull = 1; break;
+	case O_ANC: ancestors(g); break;
+	case O_NEWEST: exclusive(g), g->newest = 1; break;
+	case O_OLDEST: exclusive(g), g->oldest = 1; break;
+	case O_INVERSE: exclusive(g), g->negate = 1; break;
+	case O_LWP: g->threads = 1; break;
+	case O_HANDLER: g->handler = 1; break;
+	case O_QUOTE: g->quote = 1; break;
+	case O_EXACT: g->exact = 1; break;
+	case O_SIGNAL:
+		g->sig = signum(v);
+		if (g->sig == -1 && isdigit((unsigned char)v[0]))
+			g->sig = ps_atoi(v);
+		break;
+	case O_PIDFILE: g->pidfile = v; break;
+	case O_DELIM: g->delim = v; break;
+	case O_OLDER: g->older = ps_atoi(v); break;
+	case O_NS:
+		/* procps's "if" swallows only -r's first line: a PID that
+		 * reads as 0 becomes the run-state list */
+		g->nspid = ps_atoi(v);
+		if (!g->nspid)
+			g->runstates = v;
+		break;
+	case O_RUNST: g->runstates = v; break;
+	case O_QUEUE: g->qval = ps_atoi(v), g->queue = 1; break;
 	case O_VERSION:
 		out_str(qb_prog);
 		out_str(" from procps-ng 4.0.2\n");
 		xexit(0);
-	case O_HELP: pg_usage(g, 0);
-	case O_QMARK: pg_usage(g, 1);
+	case O_HELP: usage(g, 0);
+	case O_QMARK: usage(g, 1);
+	case O_NOPTS: break;
 	}
 	return 0;
 }
@@ -228,22 +487,350 @@ static void parse(struct pg *g, int argc, char **argv)
 		if (defs[i].sname && !strchr(shorts[g->mode], defs[i].sname))
 			defs[i].sname = 0;
 	if (opt_parse(&os, argc, argv, on_opt, g)) {
-		pg_warn_raw(opt_err);
-		pg_usage(g, 1);
+		warn_raw(opt_err);
+		usage(g, 1);
 	}
 	if (g->lock && !g->pidfile)
-		pg_die_try(EXIT_USAGE, "-L without -F makes no sense");
+		die_try(EXIT_USAGE, "-L without -F makes no sense");
 	if (g->pidfile) {
 		int pid;
 
 		if (pidfile_read(g->pidfile, g->lock, &pid))
-			pg_die_try(1, "pidfile not valid");
-		g->pfpid = pid;
+			die_try(1, "pidfile not valid");
+		/* with -p too, both must hold: the file's PID if -p has it */
+		if (g->pidlist && !sel_has(&g->sel.tgid, pid))
+			pid = -1;
+		g->sel.tgid.n = 0;
+		sel_add(&g->sel.tgid, pid);
 	}
 	if (g->npat > 1)
-		pg_die_try(EXIT_USAGE, "only one pattern can be provided");
+		die_try(EXIT_USAGE, "only one pattern can be provided");
 	if (!g->npat && !g->criteria)
-		pg_die_try(EXIT_USAGE, "no matching criteria specified");
+		die_try(EXIT_USAGE, "no matching criteria specified");
+}
+
+/* ---- names and command lines as procps shows them ---- */
+
+/* the name: the escaped comm */
+static const char *comm_str(const struct pg *g, const struct proc *p)
+{
+	static char buf[sizeof p->comm];
+	size_t n = p->comm_len < sizeof buf - 1 ? p->comm_len : sizeof buf - 1;
+
+	memcpy(buf, p->comm, n);
+	buf[n] = 0;
+	n = strlen(buf);
+	if (esc_needed(buf, n))
+		esc_inplace(buf, n, g->utf8);
+	return buf;
+}
+
+/* the run state, read only for the few processes without a command line
+ * (zombies, kernel threads): asking the reader for stat on every process
+ * costs pgrep -f a third more time (measured in docs/PERFORMANCE.md) */
+static char state(struct proc_iter *it, const struct proc *p)
+{
+	struct proc q;
+	size_t len;
+	char *s;
+
+	if (p->have & PROC_STAT)
+		return p->state;
+	s = proc_file(it, p, "stat", &len);
+	return s && !proc_parse_stat(s, len, &q) ? q.state : 0;
+}
+
+/* the command line: NULs and newlines become blanks (trailing NULs
+ * dropped, then one trailing blank), the rest escaped; nothing at all:
+ * "[comm]", plus " <defunct>" for a zombie */
+static const char *cmd_str(const struct pg *g, struct proc_iter *it,
+    const struct proc *p)
+{
+	static char *buf;
+	size_t n = p->cmdline_len, i;
+
+	if (!buf)
+		buf = xmalloc(CMDMAX + 16 + sizeof p->comm);
+	if (!n) {
+		snprintf(buf, CMDMAX, "[%s]%s", comm_str(g, p),
+		    state(it, p) == 'Z' ? " <defunct>" : "");
+		return buf;
+	}
+	if (n > CMDMAX - 1)
+		n = CMDMAX - 1;
+	memcpy(buf, p->cmdline, n);
+	for (i = n; i && !buf[i - 1]; i--)
+		;
+	while (i--)
+		if (!buf[i] || buf[i] == '\n')
+			buf[i] = ' ';
+	if (buf[n - 1] == ' ')
+		buf[n - 1] = 0;
+	buf[n] = 0;
+	n = strlen(buf);
+	if (esc_needed(buf, n))
+		esc_inplace(buf, n, g->utf8);
+	return *buf ? buf : "?";
+}
+
+static int match(void *ctx, struct proc_iter *it, const struct proc *p)
+{
+	struct pg *g = ctx;
+
+	/* the engine asks only when every other criterion held: exactly
+	 * when procps refills its name buffer (see act) */
+	if (g->echo && !g->lname && !g->lfull)
+		snprintf(g->shown, sizeof g->shown, "%s", comm_str(g, p));
+	return pat_match(&g->re, g->full ? cmd_str(g, it, p) : comm_str(g, p))
+	    ? 0 : -1;
+}
+
+/* procps prints glibc's regerror() text; other libcs (musl in the static
+ * build) word theirs differently, so give their codes glibc's words */
+static void regex_text(int rc, const struct pat *re, char *buf, size_t cap)
+{
+#ifdef __GLIBC__
+	pat_error(rc, re, buf, cap);
+#else
+	static const struct { int code; const char *text; } t[] = {
+		{REG_BADPAT, "Invalid regular expression"},
+		{REG_ECOLLATE, "Invalid collation character"},
+		{REG_ECTYPE, "Invalid character class name"},
+		{REG_EESCAPE, "Trailing backslash"},
+		{REG_ESUBREG, "Invalid back reference"},
+		{REG_EBRACK, "Unmatched [, [^, [:, [., or [="},
+		{REG_EPAREN, "Unmatched ( or \\("},
+		{REG_EBRACE, "Unmatched \\{"},
+		{REG_BADBR, "Invalid content of \\{\\}"},
+		{REG_ERANGE, "Invalid range end"},
+		{REG_ESPACE, "Memory exhausted"},
+		{REG_BADRPT, "Invalid preceding regular expression"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof *t; i++)
+		if (t[i].code == rc) {
+			snprintf(buf, cap, "%s", t[i].text);
+			return;
+		}
+	pat_error(rc, re, buf, cap);
+#endif
+}
+
+/* pat.h matches plain names (and -x's "^(name)$") without regexec, which
+ * costs much more a call under musl (measured in docs/PERFORMANCE.md) */
+static void compile(struct pg *g)
+{
+	const char *re = g->pattern;
+	char err[256];
+	int rc;
+
+	if (g->exact) {
+		g->rebuf = xmalloc(strlen(g->pattern) + 5);
+		sprintf(g->rebuf, "^(%s)$", g->pattern);
+		re = g->rebuf;
+	}
+	rc = pat_compile(&g->re, re, g->icase);
+	if (rc) {
+		regex_text(rc, &g->re, err, sizeof err);
+		die(EXIT_USAGE, "regex error: %s", err);
+	}
+}
+
+/* ---- the selection: recorded as it is found ---- */
+
+/* -Q (procps-ng 4.0.6): -a quotes the raw argv words (none: "-"), the
+ * others the escaped name, always the process's own (procps refills its
+ * buffer for every process when quoting) */
+static char *quoted(const struct pg *g, const struct proc *p)
+{
+	const char *s = comm_str(g, p);
+	size_t n = strlen(s);
+	char *r;
+
+	if (g->lfull) {
+		s = p->cmdline_len ? p->cmdline : "-";
+		n = p->cmdline_len ? p->cmdline_len : 1;
+	}
+	if (!(r = esc_shell(s, n)))
+		die(EXIT_FATAL, "out of memory");
+	return r;
+}
+
+/* pkill and pidwait hold a pidfd taken while the process is known to
+ * match, so a PID reused before the kill or wait is never hit. Threads
+ * and a full fd table fall back to kill(2), as procps always does. */
+static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
+{
+	struct pg *g = ctx;
+	struct target h = { p->tid, -1, 0, 0, NULL, 0 };
+
+	(void)pat;
+	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT)
+		tgt_hold(&h, p->tid, proc_anchor(it));
+	/* procps keeps one output buffer: the command line for -a, the name
+	 * for -l; else (pkill -e, pidwait -e) the name of the last process
+	 * that passed every criterion before the pattern, which with -v may
+	 * be an earlier one, and is still empty without a pattern */
+	if (g->quote && (g->lfull || g->lname || g->echo))
+		h.text = quoted(g, p);
+	else if (g->lfull)
+		h.text = xstrdup(cmd_str(g, it, p));
+	else if (g->lname)
+		h.text = xstrdup(comm_str(g, p));
+	else if (g->echo)
+		h.text = xstrdup(g->shown);
+	VEC_PUSH(g->hits, g->nhits, g->caphits, h);
+	return 0;
+}
+
+/* the procps ways the engine has flags for, the criteria, the hooks */
+static void setup(struct pg *g)
+{
+	struct sel *s = &g->sel;
+
+	g->utf8 = loc_utf8();
+	if (g->pattern) {
+		compile(g);
+		s->match = match;
+		s->need |= g->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM;
+	}
+	if (g->lname || g->echo)
+		s->need |= PROC_COMM;
+	if (g->lfull)
+		s->need |= PROC_CMDLINE | PROC_COMM;
+	if (g->nspid < 0)
+		die(EXIT_FATAL, "Error reading reference namespace information\n");
+	s->quirks = SEL_Q_TTY_SHORT | SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO;
+	s->ns_pid = (pid_t)g->nspid;
+	s->nsmask = g->nsflags;
+	if (g->older > 0) {     /* whole seconds lived >= older */
+		long hz = sysconf(_SC_CLK_TCK);
+
+		s->age = (long long)g->older * (hz > 0 ? hz : 100) - 1;
+		s->has_age = 1;
+	}
+	s->states = g->runstates;
+	s->cgroup = g->cgroup;
+	s->env = g->env;
+	s->handler = g->handler;
+	s->handler_sig = g->sig;
+	s->invert = g->negate;
+	s->pick = g->newest ? SEL_NEWEST : g->oldest ? SEL_OLDEST : SEL_ALL;
+	s->threads = g->threads;
+	s->act = act;
+	s->ctx = g;
+}
+
+static void select_procs(struct pg *g)
+{
+	setup(g);
+	if (sel_run(&g->sel) == -1)
+		die(EXIT_FATAL, "cannot read /proc:");
+	if (!g->nhits && !g->full && g->pattern && strlen(g->pattern) > 15)
+		warn("pattern that searches for process name longer than 15 "
+		    "characters will result in zero matches\n"
+		    "Try `%s -f' option to match against the complete command line.",
+		    qb_prog);
+}
+
+/* ---- print, signal, wait ---- */
+
+static int print(struct pg *g)
+{
+	size_t i;
+
+	if (g->quiet)
+		return !g->nhits;
+	if (g->count) {
+		out_ull(g->nhits);
+		out_char('\n');
+		return !g->nhits;
+	}
+	for (i = 0; i < g->nhits; i++) {
+		out_ll(g->hits[i].pid);
+		if (g->lname || g->lfull) {
+			out_char(' ');
+			out_str(g->hits[i].text);
+		}
+		out_str(i + 1 == g->nhits ? "\n" : g->delim);
+	}
+	return !g->nhits;
+}
+
+static int send(const struct pg *g, const struct target *h)
+{
+	union sigval v = { .sival_int = g->qval };
+
+	if (g->queue)
+		return sigqueue(h->pid, g->sig, v);
+	return tgt_signal(h, g->sig);
+}
+
+static int kill_all(struct pg *g)
+{
+	size_t i, killed = 0;
+
+	for (i = 0; i < g->nhits; i++) {
+		if (send(g, &g->hits[i]) != -1) {
+			/* -m (4.0.6): the memory of a SIGKILLed process now */
+			if (g->mrelease && g->sig == SIGKILL)
+				tgt_mrelease(&g->hits[i]);
+			if (g->echo && !g->quiet) {
+				out_str(g->hits[i].text);
+				out_str(" killed (pid ");
+				out_ll(g->hits[i].pid);
+				out_str(")\n");
+			}
+			killed++;
+		} else if (errno != ESRCH) {  /* gone now, which is OK */
+			warn("killing pid %ld failed:", (long)g->hits[i].pid);
+		}
+	}
+	if (g->count && !g->quiet) {
+		out_ull(g->nhits);
+		out_char('\n');
+	}
+	return !killed;
+}
+
+/* -e's line, and whether h can be waited for. The pidfd was opened as
+ * the process matched (act), so a PID reused since is never waited for;
+ * report as procps does here */
+static int waitable(const struct pg *g, const struct target *h)
+{
+	if (g->echo && !g->quiet) {
+		out_str("waiting for ");
+		out_str(h->text);
+		out_str(" (pid ");
+		out_ll(h->pid);
+		out_str(")\n");
+	}
+	if (h->fd >= 0)
+		return 1;
+	errno = h->err;
+	if (errno == ENOSYS)
+		die(1, "pidfd_open() not implemented in Linux < 5.3");
+	if (errno != ESRCH)
+		warn("opening pid %ld failed:", (long)h->pid);
+	return 0;
+}
+
+static int wait_all(struct pg *g)
+{
+	size_t n = 0;
+
+	if (g->count && !g->quiet) {
+		out_ull(g->nhits);
+		out_char('\n');
+	}
+	for (size_t i = 0; i < g->nhits; i++) {
+		g->hits[i].done = !waitable(g, &g->hits[i]);
+		n += !g->hits[i].done;
+	}
+	out_flush();
+	tgt_wait(g->hits, g->nhits, 1, 0, 0.04);
+	return !n;
 }
 
 /* ---- program entries ---- */
@@ -255,22 +842,22 @@ static int run(int mode, int argc, char **argv)
 	g.mode = mode;
 	g.sig = SIGTERM;
 	g.delim = "\n";
-	g.nsflags = 0x3f;
+	g.nsflags = 0x3f;  /* cgroup ipc mnt net pid time, as procps */
 	qb_fatal = EXIT_FATAL;
 	if (ENABLE_PKILL && mode == PKILL) {
-		int s = pg_signal_prescan(&argc, argv);
+		int s = signal_prescan(&argc, argv);
 
 		if (s >= 0)
 			g.sig = s;
 	}
 	parse(&g, argc, argv);
-	pg_select(&g);
+	select_procs(&g);
 	/* constants from enabled.h: a build without pkill drops its code */
 	if (ENABLE_PKILL && mode == PKILL)
-		return pg_kill(&g);
+		return kill_all(&g);
 	if (ENABLE_PIDWAIT && mode == PIDWAIT)
-		return pg_wait(&g);
-	return pg_print(&g);
+		return wait_all(&g);
+	return print(&g);
 }
 
 int pgrep_main(int argc, char **argv)

@@ -8,7 +8,20 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #
 #   in_ns 'SCRIPT'       run SCRIPT with bash as PID 1 of a private PID and
 #                        mount namespace with its own /proc: a known process
-#                        table. These helpers are loaded in there too.
+#                        table. These helpers are loaded in there too. It
+#                        runs in a new session (setsid), so no fixture has a
+#                        controlling tty, whether or not the suite runs on
+#                        one. Its status: SCRIPT's, or 1 when a `testing`
+#                        check in it failed.
+#   testing NAME COMMAND EXPECTED [STDIN]
+#                        (toybox style; in in_ns or anywhere) run COMMAND
+#                        (eval'd in this shell: no extra process) with STDIN
+#                        (printf %b; default: empty) as its stdin: its
+#                        stdout must be EXPECTED (printf %b,
+#                        so "1 2\n") byte for byte. A mismatch prints NAME,
+#                        both texts, and fails (status 1; in in_ns the whole
+#                        script fails at its end). stderr goes through.
+#   qb APPLET ARGS...    "$QB" APPLET ARGS (short for COMMANDs)
 #   fix [qbfix args]     (inside in_ns or anywhere) start a qbfix fixture in the
 #                        background, wait until it is ready; its pid is in $FIXPID
 #   wait_file FILE...    wait (up to 10 s) until each FILE exists
@@ -38,8 +51,27 @@ qbbin_setup() {
 
 in_ns() {
 	need_root
-	unshare --fork --pid --mount-proc --kill-child bash -c \
-	    "source '${BATS_TEST_DIRNAME}/helpers.bash'; $1"
+	unshare --fork --pid --mount-proc --kill-child setsid bash -c \
+	    "source '${BATS_TEST_DIRNAME}/helpers.bash'; $1
+	    qb_rc=\$?; [ -z \"\$TESTING_FAILED\" ] || exit 1; exit \$qb_rc"
+}
+
+qb() { "$QB" "$@"; }
+
+# COMMAND runs in this shell with files for stdin and stdout, so it adds
+# no process (no subshell, no pipe) to the table it may be looking at
+testing() {
+	local name=$1 cmd=$2 want got t="${FIXDIR:-${TMPDIR:-/tmp}}/testing.$$"
+	want=$(printf '%b' "$3"; printf x)
+	printf '%b' "${4-}" > "$t.in"
+	eval "$cmd" < "$t.in" > "$t.out"
+	got=$(cat "$t.out"; printf x)
+	rm -f "$t.in" "$t.out"
+	[ "$got" = "$want" ] && return 0
+	printf 'FAIL: %s\n  command:  %s\n  expected: %q\n  got:      %q\n' \
+	    "$name" "$cmd" "${want%x}" "${got%x}"
+	TESTING_FAILED=1
+	return 1
 }
 
 wait_file() {

@@ -14,74 +14,87 @@ setup() {
 }
 
 @test "name match: PIDs in order, -d and -O; no match: exit 1, no output" {
-	run in_ns 'fix -n alpha; a=$FIXPID; fix -n alpha2; b=$FIXPID
-		echo "$a $b"; "$QB" pf alpha; "$QB" pf -d, -O. alpha; echo
-		"$QB" pf zzz; echo "st=$?"'
+	run in_ns "$(cat <<-'EOF'
+	fix -n alpha; a=$FIXPID; fix -n alpha2; b=$FIXPID
+	testing "PIDs in /proc order" "qb pf alpha" "$a $b\n"
+	testing "-d and -O" "qb pf -d, -O. alpha" "$a,$b."
+	testing "no match: no output, exit 1" "qb pf zzz; echo st=\$?" "st=1\n"
+	EOF
+	)"
+	echo "$output"
 	[ "$status" -eq 0 ]
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$1 $2" ]
-	[ "${lines[2]}" = "$1,$2." ]
-	[ "${lines[3]}" = "st=1" ]
 }
 
 @test "patterns are unanchored EREs, any of several; -i ignores case" {
-	run in_ns 'fix -n Alpha; a=$FIXPID; fix -n beta; b=$FIXPID; echo $a $b
-		"$QB" pf "^Al.h"; "$QB" pf lph eta; "$QB" pf alpha; echo "st=$?"
-		"$QB" pf -i ALPHA'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$1" ]
-	[ "${lines[2]}" = "$1 $2" ]
-	[ "${lines[3]}" = "st=1" ]
-	[ "${lines[4]}" = "$1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n Alpha; a=$FIXPID; fix -n beta; b=$FIXPID
+	testing "unanchored ERE" "qb pf '^Al.h'" "$a\n"
+	testing "any of several" "qb pf lph eta" "$a $b\n"
+	testing "case matters" "qb pf alpha; echo st=\$?" "st=1\n"
+	testing "-i" "qb pf -i ALPHA" "$a\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "odd names: ')', blanks, tab, newline, regex metacharacters, 15 bytes" {
-	run in_ns 'fix -n ":-) 1 2 3 4 5 6"; a=$FIXPID
-		fix -n "$(printf "t\tn\nx")"; b=$FIXPID
-		fix -n "a.b*c[d]"; c=$FIXPID
-		fix -n "abcdefghijklmnopqrstu"; d=$FIXPID; echo $a $b $c $d
-		"$QB" pf -- ":-\) 1 2 3"; "$QB" pf "$(printf "t\tn\nx")"
-		"$QB" pf "a\.b\*c\[d\]"; "$QB" pf "^abcdefghijklmno$"
-		"$QB" pf -P 1 -R S -p "$a" -a count'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$1" ]
-	[ "${lines[2]}" = "$2" ]
-	[ "${lines[3]}" = "$3" ]
-	[ "${lines[4]}" = "$4" ]
-	[ "${lines[5]}" = "1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n ":-) 1 2 3 4 5 6"; a=$FIXPID
+	tn=$(printf "t\tn\nx"); fix -n "$tn"; b=$FIXPID
+	fix -n "a.b*c[d]"; c=$FIXPID
+	fix -n "abcdefghijklmnopqrstu"; d=$FIXPID
+	testing "')' and blanks" "qb pf -- ':-\) 1 2 3'" "$a\n"
+	testing "tab and newline" 'qb pf "$tn"' "$b\n"
+	testing "metacharacters" "qb pf 'a\.b\*c\[d\]'" "$c\n"
+	testing "cut at 15 bytes" "qb pf '^abcdefghijklmno\$'" "$d\n"
+	testing "criteria with an odd name" "qb pf -P 1 -R S -p $a -a count" "1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-f matches the command line with control bytes as spaces; zombies by comm" {
-	run in_ns 'fix -n fullx -z zomb "one  two" "$(printf "a\tb")"; echo $FIXPID
-		"$QB" pf -f "one  two a b\$"; "$QB" pf -f "^zomb\$" -a count
-		"$QB" pf "one"; echo "st=$?"'
-	[ "${lines[1]}" = "${lines[0]}" ]
-	[ "${lines[2]}" = "1" ]
-	[ "${lines[3]}" = "st=1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n fullx -z zomb "one  two" "$(printf "a\tb")"; p=$FIXPID
+	testing "-f: control bytes as spaces" "qb pf -f 'one  two a b\$'" "$p\n"
+	testing "-f: a zombie by its comm" "qb pf -f '^zomb\$' -a count" "1\n"
+	testing "without -f: the name only" "qb pf one; echo st=\$?" "st=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-R run states: stopped T and zombie Z" {
-	run in_ns 'fix -n stopme -S; s=$FIXPID; fix -n parent -z zkid; z=$(pgrep -x zkid)
-		echo $s $z; "$QB" pf -R T; "$QB" pf -R Z; "$QB" pf -R TZ stop'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$1" ]
-	[ "${lines[2]}" = "$2" ]
-	[ "${lines[3]}" = "$1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n stopme -S; s=$FIXPID; fix -n parent -z zkid; z=$("$REF/pgrep" -x zkid)
+	testing "-R T" "qb pf -R T" "$s\n"
+	testing "-R Z" "qb pf -R Z" "$z\n"
+	testing "-R TZ and a pattern" "qb pf -R TZ stop" "$s\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-P -g -S -p -x select and exclude by number" {
-	run in_ns 'setsid "$FIX" -n tree -k -r "$FIXDIR/t" & wait_file "$FIXDIR/t" "$FIXDIR/t.child"
-		p=$(cat "$FIXDIR/t"); c=$(cat "$FIXDIR/t.child"); echo $p $c
-		"$QB" pf -P $p; "$QB" pf -g $p; "$QB" pf -S $p -P $p; "$QB" pf -S 1 tree; echo st=$?
-		"$QB" pf -p "$c 999999 $p" tree; "$QB" pf -x $p tree; "$QB" pf -g 1 -g $p -P 1 tree'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$2" ]
-	[ "${lines[2]}" = "$1 $2" ]
-	[ "${lines[3]}" = "$2" ]
-	[ "${lines[4]}" = "st=1" ]
-	[ "${lines[5]}" = "$2 $1" ]
-	[ "${lines[6]}" = "$2" ]
-	[ "${lines[7]}" = "$1" ]
+	run in_ns "$(cat <<-'EOF'
+	setsid "$FIX" -n tree -k -r "$FIXDIR/t" & wait_file "$FIXDIR/t" "$FIXDIR/t.child"
+	p=$(cat "$FIXDIR/t"); c=$(cat "$FIXDIR/t.child")
+	testing "-P" "qb pf -P $p" "$c\n"
+	testing "-g" "qb pf -g $p" "$p $c\n"
+	testing "-S and -P" "qb pf -S $p -P $p" "$c\n"
+	testing "-S of another session" "qb pf -S 1 tree; echo st=\$?" "st=1\n"
+	testing "-p: in the order given" "qb pf -p '$c 999999 $p' tree" "$c $p\n"
+	testing "-p: commas too" "qb pf -p $c,$p -p 999999 tree" "$c $p\n"
+	testing "-x" "qb pf -x $p tree" "$c\n"
+	testing "repeated lists: any of, criteria: all of" "qb pf -g 1 -g $p -P 1 tree" "$p\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-x PPID excludes our parent and our own process group" {
@@ -92,79 +105,123 @@ setup() {
 		exec -a xppidsh bash -c '"$QB" pf -x PPID -f "xppi[d]sh|othe[r]|grpmat[e]"
 			"$QB" pf -f "xppi[d]sh|grpmat[e]" -a count; true'
 	EOF
-	run in_ns 'fix -n oth"er"x; o=$FIXPID; setsid bash "$FIXDIR/inner" & wait $!; echo $o'
-	[ "${lines[0]}" = "${lines[2]}" ]
-	[ "${lines[1]}" = "2" ]
+	run in_ns 'fix -n oth"er"x; o=$FIXPID; setsid bash "$FIXDIR/inner" > "$FIXDIR/out" & wait $!
+		testing "-x PPID: not the caller, not its group; without: both" \
+		    "cat \"\$FIXDIR/out\"" "$o\n2\n"'
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-u -U -G: owner, real uid, group; unknown names exit 2" {
-	run in_ns 'fix -n rootp; r=$FIXPID
-		d=$(mktemp -d); chmod 777 "$d"
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$FIX" -n nobodyp -r "$d/nb" &
-		wait_file "$d/nb"; n=$(cat "$d/nb"); rm -r "$d"; echo $r $n
-		"$QB" pf -u nobody p$; "$QB" pf -U 0 p$; "$QB" pf -G nogroup; "$QB" pf -u 0 -u 65534 p$'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$2" ]
-	[ "${lines[2]}" = "$1" ]
-	[ "${lines[3]}" = "$2" ]
-	[ "${lines[4]}" = "$1 $2" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n rootp; r=$FIXPID
+	d=$(mktemp -d); chmod 777 "$d"
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$FIX" -n nobodyp -r "$d/nb" &
+	wait_file "$d/nb"; n=$(cat "$d/nb"); rm -r "$d"
+	testing "-u: owner of /proc/PID" "qb pf -u nobody 'p\$'" "$n\n"
+	testing "-U: real uid" "qb pf -U 0 'p\$'" "$r\n"
+	testing "-G: group owner" "qb pf -G nogroup" "$n\n"
+	testing "-u repeated: any of" "qb pf -u 0 -u 65534 'p\$'" "$r $n\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-t: '?' is no tty; unknown tty exit 2" {
-	run in_ns 'fix -n notty; echo $FIXPID; "$QB" pf -t "?" notty; "$QB" pf -t pts/77 notty; echo st=$?'
-	[ "${lines[1]}" = "${lines[0]}" ]
-	[ "${lines[2]}" = "st=1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n notty; p=$FIXPID
+	testing "-t '?'" "qb pf -t '?' notty" "$p\n"
+	testing "-t another tty" "qb pf -t pts/77 notty; echo st=\$?" "st=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 	run --separate-stderr "$QB" pf -t nosuchtty
 	[ "$status" -eq 2 ] && [ "$output" = "" ]
 	[ "$stderr" = "pf: unknown tty 'nosuchtty'" ]
 }
 
+@test "fixtures have no controlling tty even when the suite runs on one" {
+	command -v script >/dev/null || skip "script(1) not installed"
+	need_root
+	cat > "$FIXDIR/ontty" <<-EOF
+		BATS_TEST_DIRNAME='$BATS_TEST_DIRNAME'
+		source "\$BATS_TEST_DIRNAME/helpers.bash"
+		[ "\$(awk '{print \$7}' /proc/self/stat)" != 0 ] && echo "caller on a tty"
+		in_ns 'fix -n notty; testing "-t ? on a tty" "qb pf -t \"?\" notty" "\$FIXPID\\n"'
+		echo "st=\$?"
+	EOF
+	run script -qec "bash $FIXDIR/ontty" /dev/null
+	echo "$output"
+	[[ "$output" == *"caller on a tty"* ]]
+	[[ "$output" == *"st=0"* ]]
+}
+
 @test "--ns and -r: same namespaces / root as PID; --nsList narrows" {
-	run in_ns 'fix -n nshost; h=$FIXPID
-		unshare --uts "$FIX" -n nsguest -r "$FIXDIR/g" & wait_file "$FIXDIR/g"; g=$(cat "$FIXDIR/g")
-		echo $h $g; "$QB" pf --ns $h nsh nsg; "$QB" pf --ns $g ns; "$QB" pf --ns $g --nsList pid,mnt ns
-		"$QB" pf -r $h ns; "$QB" pf --ns 999999 ns; echo st=$?'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$1" ]
-	[ "${lines[2]}" = "$2" ]
-	[ "${lines[3]}" = "$1 $2" ]
-	[ "${lines[4]}" = "$1 $2" ]
-	[ "${lines[5]}" = "pf: no such process: 999999" ]
-	[ "${lines[6]}" = "st=1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n nshost; h=$FIXPID
+	unshare --uts "$FIX" -n nsguest -r "$FIXDIR/g" & wait_file "$FIXDIR/g"; g=$(cat "$FIXDIR/g")
+	testing "--ns of the host" "qb pf --ns $h nsh nsg" "$h\n"
+	testing "--ns of the guest" "qb pf --ns $g ns" "$g\n"
+	testing "--nsList narrows" "qb pf --ns $g --nsList pid,mnt ns" "$h $g\n"
+	testing "--nsList time,uts" "qb pf --ns $g --nsList time --nsList uts ns" "$g\n"
+	testing "-r: same root" "qb pf -r $h ns" "$h $g\n"
+	testing "--ns of nothing" "qb pf --ns 999999 ns 2>&1; echo st=\$?" \
+	    "pf: no such process: 999999\nst=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-1 first; -n/-o newest/oldest by start time, ties by PID" {
-	run in_ns 'for i in 1 2 3 4; do fix -n same; done
-		"$QB" pf -1 same; "$QB" pf -n same; "$QB" pf -o same
-		for p in $("$QB" pf same); do awk "{print \$22, \$1}" /proc/$p/stat; done | sort -n -k1,1 -k2,2 | sed -n "1s/.* //p;\$s/.* //p"'
-	set -- $(echo "${lines[@]}")
-	[ "$1" -lt "$2" ] || [ "$1" -lt "$3" ] # first is the lowest PID
-	[ "$2" = "$5" ] # newest = max (start, pid)
-	[ "$3" = "$4" ] # oldest = min (start, pid)
+	run in_ns "$(cat <<-'EOF'
+	for i in 1 2 3 4; do fix -n same; done
+	order=$(for p in $(qb pf same); do awk '{print $22, $1}' /proc/$p/stat; done |
+	    sort -n -k1,1 -k2,2 | sed 's/.* //')
+	all=$(qb pf same)
+	testing "-1: the first in /proc order" "qb pf -1 same" "${all%% *}\n"
+	testing "-n: latest start, then highest PID" "qb pf -n same" "$(echo "$order" | tail -n 1)\n"
+	testing "-o: earliest start, then lowest PID" "qb pf -o same" "$(echo "$order" | head -n 1)\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-A age in jiffies: older than huge selects none, younger than huge all" {
-	run in_ns 'fix -n aged; echo $FIXPID; "$QB" pf -A 100000000 aged; echo st=$?; "$QB" pf -A -100000000 aged'
-	[ "${lines[1]}" = "st=1" ]
-	[ "${lines[2]}" = "${lines[0]}" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n aged; p=$FIXPID
+	testing "older than huge" "qb pf -A 100000000 aged; echo st=\$?" "st=1\n"
+	testing "younger than huge" "qb pf -A -100000000 aged" "$p\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-v inverts the whole conjunction, patterns included" {
-	run in_ns 'fix -n keep -k; p=$FIXPID; fix -n other; o=$FIXPID; echo $p $o
-		"$QB" pf -v -P 1 -x 1; "$QB" pf -v "keep|bash" -x 1 ; "$QB" pf -v -P 1 keep -x 1'
-	set -- ${lines[0]}
-	c=$(echo "${lines[1]}")
-	[[ " ${lines[2]} " == *" $2 "* ]] && [[ " ${lines[2]} " != *" $1 "* ]]
-	[[ " ${lines[3]} " != *" $1 "* ]] && [[ " ${lines[3]} " == *" $2 "* ]]
-	[ -n "$c" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n keep -k; p=$FIXPID; k=$(kid); fix -n other; o=$FIXPID
+	testing "-v of a criterion" "qb pf -v -P 1 -x 1" "$k\n"
+	testing "-v of patterns" "qb pf -v 'keep|bash' -x 1" "$o\n"
+	testing "-v of criteria and pattern" "qb pf -v -P 1 keep -x 1" "$k $o\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "labels: LABEL_k:PID per pattern, LABEL:None for a miss" {
-	run in_ns 'fix -n aa; a=$FIXPID; fix -n aa; b=$FIXPID; fix -n bb; c=$FIXPID
-		echo $a $b $c; "$QB" pf -L A -L B -L C aa bb zz; "$QB" pf -L X -L Y -d, bb aa'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "A_0:$1 A_1:$2 B_0:$3 C:None" ]
-	[ "${lines[2]}" = "Y_0:$1,Y_1:$2,X_0:$3" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n aa; a=$FIXPID; fix -n aa; b=$FIXPID; fix -n bb; c=$FIXPID
+	testing "labels" "qb pf -L A -L B -L C aa bb zz" "A_0:$a A_1:$b B_0:$c C:None\n"
+	testing "labels, -d" "qb pf -L X -L Y -d, bb aa" "Y_0:$a,Y_1:$b,X_0:$c\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "-e exits 0 at the first match, silent; 1 without" {
@@ -173,41 +230,93 @@ setup() {
 }
 
 @test "count: the number then -O; 0 and exit 1 on no match" {
-	run in_ns 'fix -n cc; fix -n cc; "$QB" pf -a count cc; "$QB" pf -a count -O . zz; echo " st=$?"
-		"$QB" pf -a count -a echo -d, cc | tr -c "0-9\n" X'
-	[ "${lines[0]}" = "2" ]
-	[ "${lines[1]}" = "0. st=1" ]
-	[[ "${lines[2]}" =~ ^[0-9]+X[0-9]+$ ]]
-	[ "${lines[3]}" = "2" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n cc; a=$FIXPID; fix -n cc; b=$FIXPID
+	testing "count" "qb pf -a count cc" "2\n"
+	testing "count of none, -O" "qb pf -a count -O . zz; echo \" st=\$?\"" "0. st=1\n"
+	testing "echo, then count" "qb pf -a count -a echo -d, cc" "$a,$b\n2\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "path and aid on a known tree" {
-	run in_ns 'fix -n top -k; p=$FIXPID; c=$(kid); echo $p $c
-		"$QB" pf -a path -P $p; "$QB" pf -a aid -P $p; "$QB" pf -a path -a aid -d ";" top; "$QB" pf -a aid -p 1; true'
-	set -- ${lines[0]}
-	[ "${lines[1]}" = "$2 $1" ]
-	[ "${lines[2]}" = "$1" ]
-	[ "${lines[3]}" = "$1;$1" ]
-	[ "${lines[4]}" = "$1" ]
-	[ "${lines[5]}" = "$2;$1" ]
-	[ "${lines[6]}" = "1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n top -k; p=$FIXPID; c=$(kid)
+	testing "path" "qb pf -a path -P $p" "$c $p\n"
+	testing "aid" "qb pf -a aid -P $p" "$p\n"
+	testing "path and aid, -d" "qb pf -a path -a aid -d ';' top" "$p;$p\n$p\n$c;$p\n"
+	testing "aid of init" "qb pf -a aid -p 1" "1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "nice adds to the nice value, clamped at 19" {
-	run in_ns 'fix -n nn; "$QB" pf -N 5 nn; awk "{print \$19}" /proc/$FIXPID/stat
-		"$QB" pf -a count -N 30 nn; awk "{print \$19}" /proc/$FIXPID/stat'
-	[ "${lines[0]}" -gt 1 ]
-	[ "${lines[1]}" = "5" ]
-	[ "${lines[2]}" = "1" ]
-	[ "${lines[3]}" = "19" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n nn; p=$FIXPID
+	testing "-N echoes" "qb pf -N 5 nn" "$p\n"
+	testing "-N 5" "awk '{print \$19}' /proc/$p/stat" "5\n"
+	testing "-N 30, count" "qb pf -a count -N 30 nn" "1\n"
+	testing "clamped at 19" "awk '{print \$19}' /proc/$p/stat" "19\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "-N beyond the kernel's range is accepted and clamped, as renice does" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n nn; p=$FIXPID
+	testing "-N 50" "qb pf -a count -N 50 nn" "1\n"
+	testing "clamped at 19" "awk '{print \$19}' /proc/$p/stat" "19\n"
+	testing "-N 99999999999" "qb pf -a count -N 99999999999 nn; echo st=\$?" "1\nst=0\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "--cgroup and --env select through the shared engine" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n envcg; a=$FIXPID
+	QBTESTVAR=hello "$FIX" -n envcg -r "$FIXDIR/e" & wait_file "$FIXDIR/e"; b=$(cat "$FIXDIR/e")
+	cg=$(sed -n 's/^0:://p' /proc/$a/cgroup)
+	testing "--env NAME" "qb pf --env QBTESTVAR envcg" "$b\n"
+	testing "--env NAME=VALUE" "qb pf --env QBTESTVAR=hello envcg" "$b\n"
+	testing "--env NAME=other" "qb pf --env QBTESTVAR=bye envcg; echo st=\$?" "st=1\n"
+	testing "--env: a name, not a prefix" "qb pf --env QBTEST envcg; echo st=\$?" "st=1\n"
+	testing "--env repeated: any of" "qb pf --env NOSUCHVAR --env QBTESTVAR envcg" "$b\n"
+	testing "--cgroup" "qb pf --cgroup '$cg' envcg" "$a $b\n"
+	testing "--cgroup elsewhere" "qb pf --cgroup /nonexistent envcg; echo st=\$?" "st=1\n"
+	testing "-v --env" "qb pf -v --env QBTESTVAR -x 1" "$a\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "--version: NAME (quickbox) VERSION, exit 0" {
+	v=$(sed -n 's/^#define QB_VERSION "\(.*\)"/\1/p' "$BATS_TEST_DIRNAME/../core/applets.h")
+	run "$QB" pf --version
+	[ "$status" -eq 0 ] && [ "$output" = "pf (quickbox) $v" ]
+	run "$QBBIN/pk" --version
+	[ "$status" -eq 0 ] && [ "$output" = "pk (quickbox) $v" ]
+	run "$QBBIN/pw" --version
+	[ "$status" -eq 0 ] && [ "$output" = "pw (quickbox) $v" ]
 }
 
 @test "a process exiting during the scan is skipped silently" {
-	run --separate-stderr in_ns 'for i in $(seq 40); do (exit 0) & done
-		for i in $(seq 20); do "$QB" pf -f -a count "." >/dev/null || echo bad; done
-		"$QB" pf -p "999998 999999" -a count; echo st=$?'
-	[ "$stderr" = "" ]
-	[ "${lines[-2]}" = "0" ] && [ "${lines[-1]}" = "st=1" ]
+	run --separate-stderr in_ns "$(cat <<-'EOF'
+	for i in $(seq 40); do (exit 0) & done
+	for i in $(seq 20); do qb pf -f -a count "." >/dev/null || echo bad; done
+	testing "vanished PIDs" "qb pf -p '999998 999999' -a count; echo st=\$?" "0\nst=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ] && [ "$stderr" = "" ]
 	[[ "$output" != *bad* ]]
 }
 
@@ -251,27 +360,32 @@ setup() {
 
 # the reader and engine features pf itself does not use (pgrep relies on them)
 @test "reader: thread mode lists each TID with its own name" {
-	run in_ns 'fix -n mainthr -T workthr; echo $FIXPID; "$TESTBIN/unit_proc" threads $FIXPID'
-	p=${lines[0]}
-	[ "${lines[1]}" = "$p $p mainthr" ]
-	[[ "${lines[2]}" =~ ^$p\ [0-9]+\ workthr$ ]]
-	[ "${#lines[@]}" -eq 3 ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n mainthr -T workthr; p=$FIXPID; t=$(ls /proc/$p/task | grep -vx $p)
+	testing "threads" '"$TESTBIN/unit_proc" threads $p' "$p $p mainthr\n$p $t workthr\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "reader: stat, status, owner, cmdline, ns fields of a known process" {
-	run in_ns 'fix -n "sh )x" -c USR1,TERM a b; echo $FIXPID; "$TESTBIN/unit_proc" show $FIXPID'
-	[ "${lines[1]}" = "comm=sh )x" ]
-	[ "${lines[2]}" = "state=S" ]
-	[ "${lines[3]}" = "ppid=1" ]
-	[ "${lines[7]}" = "ruid=0" ]
-	[ "${lines[12]}" = "sigcgt=4200" ]   # USR1 (10) and TERM (15)
-	[[ "${lines[13]}" =~ ^cmdline_len=[0-9]+$ ]]
-	[ "${lines[14]}" = "start_ok=1" ] && [ "${lines[15]}" = "ns_pid_ok=1" ]
+	run in_ns "$(cat <<-'EOF'
+	fix -n "sh )x" -c USR1,TERM a b; p=$FIXPID; n=$(wc -c < /proc/$p/cmdline)
+	# sigcgt: USR1 (10) and TERM (15); in_ns's bash is the session and group
+	testing "fields" '"$TESTBIN/unit_proc" show $p' "comm=sh )x\nstate=S\nppid=1
+pgrp=1\nsid=1\ntty=0\nruid=0\neuid=0\nrgid=0\negid=0\nouid=0\nsigcgt=4200
+cmdline_len=$n\nstart_ok=1\nns_pid_ok=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "reader: on-demand files and links; tty names" {
 	run "$TESTBIN/unit_proc" file $$ environ
-	[ "$status" -eq 0 ] && [[ "${lines[0]}" =~ ^len=[1-9] ]]
+	[ "$status" -eq 0 ]
+	[ "$output" = "len=$(wc -c < /proc/$$/environ)"$'\n'"$(tr '\0' '\n' < /proc/$$/environ | head -n 1)" ]
 	run "$TESTBIN/unit_proc" link $$ exe
 	[ "$output" = "$(readlink /proc/$$/exe)" ]
 	run "$TESTBIN/unit_proc" tty pts/3
@@ -284,4 +398,95 @@ setup() {
 	[ "$output" = "441" ]
 	run "$TESTBIN/unit_proc" file 999999 cgroup
 	[ "$status" -eq 1 ]
+}
+
+# a fake /proc: the reader's directory argument
+fakeproc() {
+	local d=$1 tail="0 0 0 0 1 2 0 0 20 5 1 0 777 1000 100"
+	mkdir -p "$d"/{1,2,3,4,5,6,7}
+	printf '1 (init) S 0 1 1 0 -1 4194560 %s\n' "$tail" > "$d/1/stat"
+	printf 'Name:\tinit\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nSigCgt:\t0000000000004200\n' > "$d/1/status"
+	printf '2 (cut) S' > "$d/2/stat"
+	printf '3 (big) S 1234567890123456789012345 1 1 0 -1 4194560 %s\n' "$tail" > "$d/3/stat"
+	printf '4 (bigid) S 1 1 1 0 -1 4194560 %s\n' "$tail" > "$d/4/stat"
+	printf 'Name:\tbigid\nUid:\t1234567890123456789012345\t0\t0\t0\nGid:\t0\t0\t0\t0\n' > "$d/4/status"
+	printf '5 (a)b) R 1 1 1 0 -1 4194560 %s\n' "$tail" > "$d/5/stat"
+	printf 'Name:\ta)b\nUid:\t7\t7\t7\t7\nGid:\t7\t7\t7\t7\n' > "$d/5/status"
+	printf '6 (short) S 1 1 1 0 -1\n' > "$d/6/stat"
+	printf 'Name:\tx\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n' | tee "$d/6/status" > "$d/7/status"
+	printf '7 (nonl) S 1 1 1 0 -1 4194560 %s' "$tail" > "$d/7/stat"
+}
+
+@test "reader: malformed stat, status and uptime records are skipped, never overread" {
+	d=$BATS_TEST_TMPDIR/proc
+	fakeproc "$d"
+	printf '12.%s 5.00\n' "$(printf '3%.0s' $(seq 70))" > "$d/uptime"
+	run "$TESTBIN/unit_proc" scan "$d"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	output=$(sort -n <<<"$output")
+	# 100 ticks a second: 12.33... s is 1233 ticks, 70 decimals or not
+	[ "$output" = "$(printf 'uptime=1233\n1 init S 0 0 4200\n5 a)b R 1 7 0\n7 nonl S 1 0 0')" ]
+	printf '12345678901234567890123.5 1\n' > "$d/uptime"
+	run "$TESTBIN/unit_proc" scan "$d"
+	[[ "$output" == *$'\n'"uptime=0" ]]
+	for f in 2 3 6; do
+		run "$TESTBIN/unit_proc" parse stat "$d/$f/stat"
+		[ "$status" -eq 1 ] && [ "$output" = malformed ]
+	done
+	run "$TESTBIN/unit_proc" parse stat "$d/7/stat"
+	[ "$output" = "comm=nonl state=S ppid=1 tty=0 nice=5 start=777" ]
+	run "$TESTBIN/unit_proc" parse status "$d/4/status"
+	[ "$output" = malformed ]
+	printf 'Name:\tx\nUid:\t1\t2' > "$d/s"
+	run "$TESTBIN/unit_proc" parse status "$d/s"
+	[ "$output" = malformed ]
+	printf 'x\nUid:\t1\t2\t3\t4\nGid:\t5\t6\t7\t8\nSigCgt:\t00000000000000010\n' > "$d/s"
+	run "$TESTBIN/unit_proc" parse status "$d/s"
+	[ "$output" = malformed ]   # 17 hex digits
+	printf '.5 1' > "$d/u"
+	run "$TESTBIN/unit_proc" parse uptime "$d/u"
+	[ "$output" = malformed ]
+	printf '3' > "$d/u"
+	run "$TESTBIN/unit_proc" parse uptime "$d/u"
+	[ "$output" = "ticks=300" ]
+}
+
+@test "-T adds every descendant of each selected process, for every action" {
+	run in_ns "$(cat <<-'EOF'
+	( "$FIX" -n kida -r "$FIXDIR/a" & "$FIX" -n kidb -k -r "$FIXDIR/b" & wait ) & r=$!
+	wait_file "$FIXDIR/a" "$FIXDIR/b" "$FIXDIR/b.child"
+	a=$(cat "$FIXDIR/a"); b=$(cat "$FIXDIR/b"); c=$(cat "$FIXDIR/b.child")
+	fix -n outside; o=$FIXPID
+	testing "-T: the root, then its descendants" "qb pf -T -p $r" "$r $a $b $c\n"
+	testing "-T count" "qb pf -T -a count -p $r" "4\n"
+	testing "-T of a middle process" "qb pf -T -p $b" "$b $c\n"
+	testing "-T: selected ones are not repeated" "qb pf -T kid" "$a $b $c\n"
+	testing "-T -1: the first one's tree" "qb pf -T -1 kidb" "$b $c\n"
+	testing "-T path" "qb pf -T -a path -p $b" "$b $r\n$c $b $r\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "parallel scan (QB_THREADS=N): the same selection, in /proc order, as one thread" {
+	run in_ns "$(cat <<-'EOF'
+	mkdir "$FIXDIR/n"; for i in $(seq 0 9); do ln -s "$(command -v sleep)" "$FIXDIR/n/qp$i"; done
+	( for i in $(seq 200); do "$FIXDIR/n/qp$((i % 10))" 1000 & done; wait ) 2>/dev/null & sub=$!
+	for i in $(seq 500); do [ "$("$QB" pf -a count qp)" = 200 ] && break; sleep 0.01; done
+	QB_THREADS=1 "$QB" pf qp3 > "$FIXDIR/one"; one=$(cat "$FIXDIR/one")
+	testing "4 threads: a name" 'QB_THREADS=4 "$QB" pf qp3' "$one\n"
+	testing "4 threads: -f, count" 'QB_THREADS=4 "$QB" pf -f -a count "qp[0-4] 1000"' "100\n"
+	testing "2 threads: criteria" "QB_THREADS=2 \"\$QB\" pf -P $sub -a count qp" "200\n"
+	testing "3 threads: labels" 'QB_THREADS=3 "$QB" pf -L a qp3 | sed "s/a_[0-9]*://g"' "$one\n"
+	testing "8 threads, none" 'QB_THREADS=8 "$QB" pf nosuch; echo st=$?' "st=1\n"
+	testing "4 threads: kill, count" 'QB_THREADS=4 "$QB" pf -s KILL -a count qp7' "20\n"
+	for i in $(seq 200); do "$QB" pf -e -R RSDT qp7 || break; sleep 0.02; done
+	testing "4 threads: kill" '"$QB" pf -R RSDT qp7; echo st=$?' "st=1\n"
+	testing "the others live" '"$QB" pf -a count -R S qp' "180\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }

@@ -171,6 +171,20 @@ teardown() { pg_teardown; }
 	pg_check
 }
 
+@test "pgrep: signal, -O, --ns and -q numbers out of range: procps's results, no overflow" {
+	run pg_ns '
+	fixtures
+	same pgrep --signal 99999999999999999999 -c plain
+	same pgrep --signal -99999999999999999999 -c plain
+	same pgrep --signal RTMIN+99999999999999999999 -c plain
+	same pgrep -O 99999999999999999999 -c; same pgrep -O 4294967296 -c
+	same pgrep --ns 99999999999999999999 -c; same pgrep --ns 4294967297 -c
+	same pgrep -u 99999999999999999999 -c; same pgrep -P 9223372036854775807 -c
+	same pgrep -P 9223372036854775799 -c; same pgrep -P 9223372036854775800 -c
+	finish'
+	pg_check
+}
+
 @test "pgrep: command lines longer than procps's 128 KiB buffer are cut alike" {
 	run pg_ns '
 	named big -n bigproc "$(head -c 100000 /dev/zero | tr "\0" a)" "$(head -c 100000 /dev/zero | tr "\0" b)"
@@ -309,4 +323,30 @@ EOS
 	run --separate-stderr "$QBBIN/pkill" -Q 1 x
 	[ "$status" -eq 2 ] && [ -z "$output" ]
 	[ "$stderr" = "pkill: only one pattern can be provided"$'\n'"Try \`pkill --help' for more information." ]
+}
+
+# 4.0.4-4.0.6 additions (not in the installed 4.0.2): expected outputs
+@test "pgrep: -p --pid (4.0.6), --quiet (4.0.6), -F - from stdin (4.0.5)" {
+	run pg_ns "$(cat <<'EOS2'
+	fixtures
+	p=$(cat $W/plain.pid); s=$(cat $W/space.pid)
+	expect $'status=0\n<plain>' pgrep -p $p
+	expect $'status=0\n<plain>\n<space>' pgrep --pid $s,$p
+	expect $'status=0\n<plain> plainproc' pgrep -l -p 999999,$p
+	expect $'status=1' pgrep -p $p sp
+	expect $'status=0\n<space>' pgrep -p $p,$s sp
+	expect $'status=2\npgrep: not a number: x' pgrep -p x
+	expect $'status=0\n<plain>' pgrep -p $p,$s -F $W/plain.pid
+	expect $'status=1' pgrep -p $s -F $W/plain.pid
+	expect 'status=0' pgrep --quiet -x plainproc
+	expect 'status=1' pgrep --quiet -x nosuchproc
+	expect 'status=0' pgrep --quiet -c -l -x plainproc
+	expect 'status=0' pkill --quiet -e -c -0 -x plainproc
+	expect $'status=0\n<plain> plainproc' pgrep -l -F - <<<"$p"
+	expect $'status=0\n<plain>' pgrep -F - <<<"  $p junk"
+	expect $'status=1\npgrep: pidfile not valid\nTry `pgrep --help\' for more information.' pgrep -F - <<<x
+	finish
+EOS2
+	)"
+	pg_check
 }

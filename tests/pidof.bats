@@ -127,3 +127,17 @@ For more details see pidof(1)." ]
 	set -- $(grep "^C" <<<"$output")
 	[ "$2 $3" = "$4 rc=0" ]
 }
+
+@test "pidof: -t (4.0.4) lists the threads of the matching processes" {
+	run pg_ns '
+	(exec -a thrprog "$FIX" -T worker -r $W/tp.ready) & wait_file $W/tp.ready
+	(exec -a thrprog "$FIX" -r $W/tq.ready) & wait_file $W/tq.ready
+	t=$(cat $W/tp.ready); q=$(cat $W/tq.ready)
+	for i in $(seq 100); do k=$(ls /proc/$t/task | grep -vx $t) && break; sleep 0.01; done
+	testing "-t" "PATH=\$QBBIN pidof -t thrprog" "$q $k $t\n"
+	testing "-t -s" "PATH=\$QBBIN pidof -t -s thrprog" "$q\n"
+	testing "without -t" "PATH=\$QBBIN pidof thrprog" "$q $t\n"
+	testing "--lightweight" "PATH=\$QBBIN pidof --lightweight thrprog" "$q $k $t\n"'
+	echo "$output"
+	[ "$status" -eq 0 ]
+}

@@ -93,3 +93,68 @@ setup() {
 	last_dents=$(grep -n '^getdents64' <<<"$output" | tail -n 1 | cut -d: -f1)
 	[ "$last_sig" -lt "$last_dents" ]
 }
+
+@test "-T kill: the whole tree is stopped, signalled, continued; nothing outside it" {
+	command -v strace >/dev/null || skip "strace not installed"
+	run in_ns "$(cat <<-'EOF'
+	( "$FIX" -n kida -c all -l "$FIXDIR/a.log" -r "$FIXDIR/a" &
+	  "$FIX" -n kidb -k -c all -l "$FIXDIR/b.log" -r "$FIXDIR/b" & wait ) & r=$!
+	wait_file "$FIXDIR/a" "$FIXDIR/b" "$FIXDIR/b.child"
+	fix -n kidc -c all -l "$FIXDIR/o.log"
+	strace -f -e trace=pidfd_send_signal "$QBBIN/pk" -T -s USR1 -s USR2 -D 0.1 -p $r 2>&1 |
+	    sed -n 's/^pidfd_send_signal([0-9]*, \(SIG[A-Z0-9]*\),.*/\1/p' | uniq -c | tr -s ' '
+	for i in $(seq 100); do [ "$(cat "$FIXDIR"/[ab].log | wc -l)" -ge 9 ] && break; sleep 0.02; done
+	sort "$FIXDIR/a.log" | tr '\n' ' '; echo
+	cat "$FIXDIR/o.log" 2>/dev/null; echo "outside: done"
+	EOF
+	)"
+	echo "$output"
+	# four processes (the subshell, kida, kidb and its child), each
+	# stopped before any is signalled; kida saw both signals, then CONT
+	# (pending signals arrive lowest first); kidc outside logged nothing
+	[[ "$output" == *" 4 SIGSTOP"$'\n'" 4 SIGUSR1"$'\n'" 4 SIGUSR2"$'\n'" 4 SIGCONT"$'\n'* ]]
+	[[ "$output" == *$'\n'"SIGCONT SIGUSR1 SIGUSR2 "$'\n'"outside: done" ]]
+}
+
+# a fork bomb named qbbomb, bounded by a cgroup's pids.max (else by
+# RLIMIT_NPROC as nobody), started in the background of an in_ns script;
+# $CG is the cgroup to remove afterwards (empty with the rlimit)
+export BOMB='
+	d=$(mktemp -d); chmod 755 "$d"
+	printf "#!/bin/bash\nb() { b & b & wait; }\nb\n" > "$d/qbbomb"; chmod 755 "$d/qbbomb"
+	CG=
+	for base in /sys/fs/cgroup/pids /sys/fs/cgroup; do
+		if mkdir "$base/qbbomb.$$" 2>/dev/null; then
+			[ -e "$base/qbbomb.$$/pids.max" ] && { CG=$base/qbbomb.$$; break; }
+			rmdir "$base/qbbomb.$$"
+		fi
+	done
+	if [ -n "$CG" ]; then
+		echo 40 > "$CG/pids.max"
+		bash -c "echo \$\$ > $CG/cgroup.procs && exec $d/qbbomb" 2>/dev/null &
+	else
+		setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    bash -c "ulimit -u 40 && exec $d/qbbomb" 2>/dev/null &
+	fi
+	for i in $(seq 500); do [ "$(qb pf -a count qbbomb)" -ge 10 ] && break; sleep 0.01; done'
+
+@test "--untilGone: kill, rescan, kill until a (bounded) fork bomb is gone" {
+	run in_ns "$BOMB"'
+	testing "the bomb runs" "qb pf -e qbbomb; echo st=\$?" "st=0\n"
+	timeout 60 "$QBBIN/pk" --untilGone -s KILL -l 30 -a count qbbomb > /dev/null; echo "pk st=$?"
+	testing "no live process left" "qb pf -R RSDTtI qbbomb; echo st=\$?" "st=1\n"
+	for i in $(seq 100); do [ -z "$CG" ] || rmdir "$CG" 2>/dev/null && break; sleep 0.05; done'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pk st=0"* ]]
+}
+
+@test "--untilGone: -l bounds it; what is left is counted, exit 3" {
+	run --separate-stderr in_ns '
+	fix -n stubborn -i TERM; p=$FIXPID
+	"$QBBIN/pk" --untilGone -l 0.3 stubborn; echo "pk st=$?"
+	kill -0 $p && echo alive'
+	echo "$output $stderr"
+	[ "$output" = "$(printf 'pk st=3\nalive')" ]
+	[ "$stderr" = "pk: 1 process left after --limit" ]
+}

@@ -22,6 +22,7 @@ teardown() { pg_teardown; }
 	same pkill -i -i x; same pkill -n -o x; same pkill -L x
 	same pkill -SIGSIGHUP x; same pkill -RTMAX x; same pkill -RTMIN-1 x
 	same pkill -sigsigrtmin x; same pkill -+5 -c x; same pkill "- 5" -c x
+	same pkill -99999999999999999999 x; same pkill -RTMIN+99999999999999999999 -c x
 	finish'
 	pg_check
 }
@@ -36,6 +37,18 @@ teardown() { pg_teardown; }
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"plain.log: SIGTERM SIGUSR1 SIGUSR2 SIGHUP SIGUSR1 SIGUSR1 SIGUSR2 SIGUSR2 "* ]]
+}
+
+@test "pkill: signal numbers beyond a long: procps's results, no overflow" {
+	run seqsame 'pkill --signal 99999999999999999999 plainproc' \
+	    'pkill --signal -99999999999999999999 plainproc' \
+	    'pkill --signal 2147483648 plainproc' 'pkill --signal RTMIN+-5 plainproc' \
+	    'pkill --signal 4294967306 plainproc' 'pkill -q 99999999999999999999 -USR2 plainproc' \
+	    'pkill -RTMIN+99999999999999999999 -c plainproc'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 4294967306 is USR1 once cut to an int; RTMIN+2^63-1 wraps to 33
+	[[ "$output" == *"plain.log: SIGUSR1 SIGUSR2 value=-1 "* ]]
 }
 
 @test "pkill: -e -c, no pattern, --list-full, -n -o, --inverse" {
@@ -87,4 +100,20 @@ teardown() { pg_teardown; }
 EOS
 )"
 	pg_check
+}
+
+@test "pkill: -m --mrelease (4.0.6) releases a SIGKILLed process's memory" {
+	command -v strace >/dev/null || skip "strace not installed"
+	run in_ns '
+	"$FIX" -n victim -r "$FIXDIR/v" & wait_file "$FIXDIR/v"
+	"$FIX" -n victim2 -r "$FIXDIR/w" & wait_file "$FIXDIR/w"
+	strace -e trace=pidfd_send_signal,process_mrelease "$QBBIN/pkill" -m -KILL -x victim 2>&1 |
+	    grep -o "^pidfd_send_signal([0-9]*, SIG[A-Z]*\|^process_mrelease("
+	echo st=${PIPESTATUS[0]}
+	echo "mr=$(strace -e trace=process_mrelease "$QBBIN/pkill" --mrelease -USR1 -x victim2 2>&1 |
+	    grep -c mrelease)"'
+	echo "$output"
+	# the memory is released (or the process already gone) after the kill
+	[[ "$output" == *"pidfd_send_signal("[0-9]*", SIGKILL"$'\n'"process_mrelease("$'\n'* ]]
+	[[ "$output" == *"mr=0"* ]]   # only after SIGKILL
 }

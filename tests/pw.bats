@@ -53,3 +53,46 @@ setup() {
 	run in_ns '"$QBBIN/pw" nosuch; echo st=$?; fix -n par -z zc; "$QBBIN/pw" -a count zc'
 	[ "$output" = "$(printf 'st=1\n1')" ]
 }
+
+@test "--exitStatus: PID STATUS per exited process; with one process, pw exits with it" {
+	run in_ns "$(cat <<-'EOF'
+	mkfifo "$FIXDIR/go"
+	sh -c 'read x < "$1"; exit 7' sh "$FIXDIR/go" & a=$!
+	"$QBBIN/pw" --exitStatus -p $a > "$FIXDIR/o1" & w=$!; pidfds $w 1
+	echo > "$FIXDIR/go"; wait $w; echo "rc=$?"
+	testing "exit code" "cat '$FIXDIR/o1'" "$a 7\n"
+	fix -n killme -c USR1; k=$FIXPID
+	"$QBBIN/pw" --exitStatus killme > "$FIXDIR/o2" & w=$!; pidfds $w 1
+	kill -TERM $k; wait $w; echo "rc=$?"
+	testing "killed by TERM: 128+15" "cat '$FIXDIR/o2'" "$k 143\n"
+	fix -n both -c TERM -x; b1=$FIXPID; fix -n both -c TERM -x; b2=$FIXPID
+	"$QB" pf -a Wait --exitStatus both > "$FIXDIR/o3" & w=$!; pidfds $w 2
+	kill -TERM $b1 $b2; wait $w; echo "rc=$?"
+	testing "several: one line each, usual exit status" "sort -n '$FIXDIR/o3'" "$b1 0\n$b2 0\n"
+	fix -n par -z zz; z=$("$REF/pgrep" -x zz)
+	testing "a zombie nobody reaps: unknown" "qb pw --exitStatus zz; echo rc=\$?" "$z unknown\nrc=0\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep rc= <<<"$output")" = "$(printf 'rc=7\nrc=143\nrc=0')" ]
+}
+
+@test "--appear: wait until a process is selected, then act (pw: echo); -l bounds it" {
+	run in_ns "$(cat <<-'EOF'
+	"$QBBIN/pw" --appear -l 20 lateproc > "$FIXDIR/o" & w=$!
+	sleep 0.1; kill -0 $w && echo "still waiting"
+	fix -n lateproc; p=$FIXPID; wait $w; echo "pw st=$?"
+	testing "then echo" "cat '$FIXDIR/o'" "$p\n"
+	"$QBBIN/pk" --appear -l 20 -s USR1 late2 & w=$!
+	fix -n late2 -c USR1 -l "$FIXDIR/log"; wait $w; echo "pk st=$?"
+	wait_for "$FIXDIR/log" SIGUSR1 && echo signalled
+	testing "-l: none appeared" "qb pw --appear -l 0.2 nosuch; echo st=\$?" "st=1\n"
+	fix -n par -z zlate; z=$("$REF/pgrep" -x zlate)
+	testing "given actions: echo, then wait" "qb pw --appear -a echo -l 5 zlate" "$z\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -v FAIL <<<"$output")" = "$(printf 'still waiting\npw st=0\npk st=0\nsignalled')" ]
+}

@@ -9,6 +9,11 @@
 #include "escape.h"
 #include "pidfile.h"
 
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
 int main(int argc, char **argv)
 {
 	char buf[256];
@@ -26,9 +31,7 @@ int main(int argc, char **argv)
 		return 2;
 	/* bytes as hex pairs, so any byte (NUL aside) can be given */
 	for (const char *h = argv[2]; h[0] && h[1] && n < sizeof buf - 1; h += 2) {
-		char pair[3] = { h[0], h[1], 0 };
-
-		buf[n++] = (char)strtoul(pair, 0, 16);
+		buf[n++] = (char)(hexval(h[0]) << 4 | hexval(h[1]));
 	}
 	buf[n] = 0;
 	if (!strcmp(argv[1], "shell")) {

@@ -37,13 +37,32 @@ enum { OPT_FLAG = 0, OPT_VALUE = 1, OPT_OPTIONAL = 2, OPT_EXACT = 4 };
  * call per argument, all with the option's id, in order */
 #define OPT_MORE(n) ((n) << 3)
 
+/* optdef.meta: facts about an option for the applet's handler (the
+ * parser ignores them): OPT_CRIT | OPT_REPEAT | one OPT_V_* value kind.
+ * 0 says nothing. */
+enum {
+	OPT_V_STR = 1,      /* the value is kept as given */
+	OPT_V_PID,          /* a PID: decimal, 0..2^31-1, no sign */
+	OPT_V_INT,          /* a decimal integer */
+	OPT_V_SECS,         /* seconds: decimal floating point >= 0 */
+	OPT_V_MASK = 0xff,
+	OPT_CRIT = 0x100,   /* a selection criterion */
+	OPT_REPEAT = 0x200, /* each use adds to a list (else the last wins) */
+};
+
 struct optdef {
 	const char *lname;  /* long name, NULL ends the table */
 	char sname;         /* short letter, 0 for long-only */
 	char arg;           /* OPT_FLAG, OPT_VALUE, OPT_OPTIONAL (GNU: --x=v only) */
 	const char *argname;/* shown in help: "N", "STR"; NULL for flags */
 	const char *help;   /* one line; NULL hides the option from --help */
+	unsigned meta;      /* OPT_CRIT | OPT_REPEAT | OPT_V_*; 0 by default */
 };
+
+/* tables written before meta existed leave it out: it is zero then, as
+ * intended, so the warning about a missing trailing initializer says
+ * nothing useful for this struct's users */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 struct optset {
 	const char *usage;  /* "pf [options] [PATTERN...]" (without the program) */

@@ -7,10 +7,8 @@
 #include "num.h"
 #include "sig.h"
 
-/* RTMIN is glibc's number, not this libc's: a static musl build says 35,
- * but procps, and the glibc programs that receive the signal, mean 34. */
-#define RT_MIN 34
-#define RT_MAX 64
+#define RT_MIN SIG_RTMIN
+#define RT_MAX SIG_RTMAX
 
 static const struct { const char *name; int num; } sigs[] = {
 	{"HUP", SIGHUP}, {"INT", SIGINT}, {"QUIT", SIGQUIT}, {"ILL", SIGILL},

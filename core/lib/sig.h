@@ -4,6 +4,12 @@
 #ifndef QB_SIG_H
 #define QB_SIG_H
 
+/* the real-time range as glibc numbers it: procps, and the glibc programs
+ * that receive the signal, mean 34 by RTMIN, whatever this libc says (a
+ * static musl build says 35) */
+#define SIG_RTMIN 34
+#define SIG_RTMAX 64
+
 /* a name or a decimal number in 0..SIGRTMAX: the signal, else -1 */
 int sig_parse(const char *s);
 /* names only (no numbers): the signal, else -1 */

@@ -5,7 +5,9 @@
 /* Read the PID in the regular, non-empty file path: only its first 11
  * bytes count; blanks may lead, anything after a blank may follow, any
  * other trailing byte, a value < 1, or (with need_lock) a file nobody holds
- * a flock or fcntl lock on makes it invalid. 0 and *pid set, or -1. */
+ * a flock or fcntl lock on makes it invalid. 0 and *pid set, or -1.
+ * path "-" is standard input, whatever it is (procps-ng 4.0.5); it cannot
+ * be locked, so need_lock then opens a file named "-". */
 int pidfile_read(const char *path, int need_lock, int *pid);
 
 #endif

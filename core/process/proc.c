@@ -8,15 +8,17 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "vec.h"
 
 const char *const proc_ns_names[PROC_NS_N] = {
-	"ipc", "mnt", "net", "pid", "user", "uts", "cgroup",
+	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts",
 };
 
 /* the first getdents64 asks for this much: /proc lists ~60 fixed names
  * before PID 1, so 2 KiB reaches the first PIDs; each later call doubles
  * the request up to the whole buffer. `pf -e1` of an early PID then costs
- * the same with 0 or 2000 extra processes (bench/pf.sh). */
+ * the same with 0 or 2000 extra processes (measured in
+ * docs/PERFORMANCE.md). */
 #define DENTS_FIRST 2048
 
 struct dirent64 {
@@ -62,6 +64,12 @@ void proc_close(struct proc_iter *it)
 int proc_anchor(const struct proc_iter *it)
 {
 	return it->anchor;
+}
+
+void proc_set_anchor(struct proc_iter *it, int fd)
+{
+	drop_anchor(it);
+	it->anchor = fd;
 }
 
 /* "PATH/name" into buf */
@@ -110,109 +118,190 @@ static int read_comm(struct proc_iter *it, struct proc *p)
 	return 0;
 }
 
-/* parse a decimal field and skip the blank after it */
-static const char *num(const char *s, long long *v)
-{
-	long long r = 0;
-	int neg = *s == '-';
+/* the stat fields are scanned up to a '\n' known to end them (the
+ * kernel's last byte; else the parser appends one to a copy), so the
+ * loops need no length test beside the byte tests they make anyway:
+ * cheaper than length-checked loops (measured in docs/PERFORMANCE.md) */
+#define HOT static inline __attribute__((always_inline))
 
-	s += neg;
-	while (*s >= '0' && *s <= '9')
-		r = r * 10 + (*s++ - '0');
-	*v = neg ? -r : r;
-	return *s ? s + 1 : s;
+/* a decimal field of 1..19 digits (so it fits 64 bits; optional '-')
+ * ended by a blank: the position after the blank, or NULL */
+HOT const char *dec(const char *q, long long *v)
+{
+	const char *d;
+	unsigned long long r = 0;
+	int neg = *q == '-';
+
+	d = q += neg;
+	while ((unsigned)(*q - '0') < 10)
+		r = r * 10 + (unsigned)(*q++ - '0');
+	if (q == d || q - d > 19 || *q != ' ')
+		return NULL;
+	*v = neg ? -(long long)r : (long long)r;
+	return q + 1;
 }
 
-static const char *skip(const char *s, int fields)
+/* skip n blank-ended fields: the position after them, or NULL */
+HOT const char *skip(const char *q, int n)
 {
-	while (fields-- > 0) {
-		while (*s && *s != ' ')
-			s++;
-		if (*s)
-			s++;
+	while (n-- > 0) {
+		while (*q != ' ' && *q != '\n')
+			q++;
+		if (*q++ != ' ')
+			return NULL;
 	}
-	return s;
+	return q;
+}
+
+/* the fields after "(comm) ": s[0..) ends with a '\n' */
+HOT int stat_fields(const char *s, struct proc *p)
+{
+	long long v[8];
+
+	if (*s == '\n' || s[1] != ' ')
+		return -1;
+	p->state = *s;
+	s += 2;
+	for (int i = 0; i < 5 && s; i++)
+		s = dec(s, &v[i]);
+	if (!s || !(s = skip(s, 10)) || !(s = dec(s, &v[5])) ||
+	    !(s = dec(s, &v[6])) || !(s = skip(s, 1)) || !dec(s, &v[7]))
+		return -1;
+	p->ppid = (pid_t)v[0], p->pgrp = (pid_t)v[1], p->sid = (pid_t)v[2];
+	p->tty = (unsigned)v[3], p->tpgid = (pid_t)v[4];
+	p->nice = (int)v[5], p->nthreads = (long)v[6];
+	p->start = (unsigned long long)v[7];
+	return 0;
 }
 
 /* stat: "pid (comm) S ppid pgrp sid tty tpgid flags minflt cminflt majflt
  * cmajflt utime stime cutime cstime prio nice nthreads itreal start ..."
  * The name may hold ')' and blanks: it ends at the LAST ')'. */
-static int read_stat(struct proc_iter *it, struct proc *p)
+int proc_parse_stat(const char *buf, size_t len, struct proc *p)
 {
-	char buf[1024];
-	const char *s, *open, *close_;
-	long long v[6];
-	ssize_t n = read1(it, p, "stat", buf, sizeof buf);
+	const char *open, *close_, *s;
+	size_t n;
+	int rc;
 
-	if (n <= 0 || !(open = memchr(buf, '(', (size_t)n)) ||
-	    !(close_ = memrchr(buf, ')', (size_t)n)) || close_ < open ||
+	if (!(open = memchr(buf, '(', len)) ||
+	    !(close_ = memrchr(buf, ')', len)) || close_ < open ||
 	    (size_t)(close_ - open - 1) >= sizeof p->comm)
+		return -1;
+	s = close_ + 1;
+	n = len - (size_t)(s - buf);
+	if (n < 2 || *s++ != ' ')
+		return -1;
+	n--;
+	if (buf[len - 1] == '\n') {
+		rc = stat_fields(s, p);
+	} else {
+		char t[512];
+
+		if (n > sizeof t - 1)
+			n = sizeof t - 1;   /* the fields read are well inside */
+		memcpy(t, s, n);
+		t[n] = '\n';
+		rc = stat_fields(t, p);
+	}
+	if (rc)
 		return -1;
 	p->comm_len = (size_t)(close_ - open - 1);
 	memcpy(p->comm, open + 1, p->comm_len);
 	p->comm[p->comm_len] = 0;
-	if (close_[1] != ' ' || !close_[2])
-		return -1;
-	p->state = close_[2];
-	s = close_ + 4;
-	for (int i = 0; i < 5; i++)
-		s = num(s, &v[i]);
-	p->ppid = (pid_t)v[0], p->pgrp = (pid_t)v[1], p->sid = (pid_t)v[2];
-	p->tty = (unsigned)v[3], p->tpgid = (pid_t)v[4];
-	s = skip(s, 10);                    /* flags .. prio */
-	s = num(s, &v[0]);
-	s = num(s, &v[1]);
-	s = skip(s, 1);                     /* itrealvalue */
-	num(s, &v[2]);
-	p->nice = (int)v[0], p->nthreads = (long)v[1];
-	p->start = (unsigned long long)v[2];
 	return 0;
 }
 
-static unsigned long long hex(const char *s)
+static int read_stat(struct proc_iter *it, struct proc *p)
+{
+	char buf[1024];
+	ssize_t n = read1(it, p, "stat", buf, sizeof buf);
+
+	return n <= 0 ? -1 : proc_parse_stat(buf, (size_t)n, p);
+}
+
+/* a hex mask of at most 64 bits at s, before e: 0, or -1 */
+static int hex(const char *s, const char *e, unsigned long long *v)
 {
 	unsigned long long r = 0;
+	int n = 0;
 
-	for (;; s++) {
+	for (; s < e; s++, n++) {
 		int d = *s >= '0' && *s <= '9' ? *s - '0' :
 		    *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
 		if (d < 0)
-			return r;
+			break;
+		if (n == 16)
+			return -1;
 		r = r << 4 | (unsigned)d;
 	}
+	if (!n)
+		return -1;
+	*v = r;
+	return 0;
 }
 
-/* the value after "\nKEY:\t" in a status buffer, or NULL */
-static const char *field(const char *buf, const char *key)
+/* the value after "\nKEY:\t" in buf[0..len), or NULL */
+static const char *field(const char *buf, size_t len, const char *key)
 {
-	const char *s = strstr(buf, key);
+	size_t k = strlen(key);
+	const char *s = memmem(buf, len, key, k);
 
-	return s ? s + strlen(key) : NULL;
+	return s ? s + k : NULL;
+}
+
+/* "\nKEY:\treal\teffective..." into *a and *b: two numbers of 1..19
+ * digits, each ended by a tab */
+static int two_ids(const char *buf, size_t len, const char *key,
+    long long *a, long long *b)
+{
+	const char *s = field(buf, len, key), *e = buf + len;
+	long long *out[2] = { a, b };
+
+	if (!s)
+		return -1;
+	for (int k = 0; k < 2; k++) {
+		const char *d = s;
+		unsigned long long r = 0;
+
+		while (s < e && (unsigned)(*s - '0') < 10)
+			r = r * 10 + (unsigned)(*s++ - '0');
+		if (s == d || s - d > 19 || s >= e || *s != '\t')
+			return -1;
+		*out[k] = (long long)r;
+		s++;
+	}
+	return 0;
+}
+
+int proc_parse_status(const char *buf, size_t len, struct proc *p)
+{
+	static const char *const keys[] = {
+		"\nSigBlk:\t", "\nSigIgn:\t", "\nSigCgt:\t",
+	};
+	unsigned long long *masks[] = { &p->sigblk, &p->sigign, &p->sigcgt };
+	long long ru, eu, rg, eg;
+
+	if (two_ids(buf, len, "\nUid:\t", &ru, &eu) ||
+	    two_ids(buf, len, "\nGid:\t", &rg, &eg))
+		return -1;
+	for (int i = 0; i < 3; i++) {
+		const char *s = field(buf, len, keys[i]);
+
+		*masks[i] = 0;
+		if (s && hex(s, buf + len, masks[i]))
+			return -1;
+	}
+	p->ruid = (uid_t)ru, p->euid = (uid_t)eu;
+	p->rgid = (gid_t)rg, p->egid = (gid_t)eg;
+	return 0;
 }
 
 static int read_status(struct proc_iter *it, struct proc *p)
 {
 	char buf[4096];
-	const char *s;
-	long long a, b;
+	ssize_t n = read1(it, p, "status", buf, sizeof buf);
 
-	if (read1(it, p, "status", buf, sizeof buf) <= 0)
-		return -1;
-	if (!(s = field(buf, "\nUid:\t")))
-		return -1;
-	num(num(s, &a), &b);
-	p->ruid = (uid_t)a, p->euid = (uid_t)b;
-	if (!(s = field(buf, "\nGid:\t")))
-		return -1;
-	num(num(s, &a), &b);
-	p->rgid = (gid_t)a, p->egid = (gid_t)b;
-	if ((s = field(buf, "\nSigBlk:\t")))
-		p->sigblk = hex(s);
-	if ((s = field(buf, "\nSigIgn:\t")))
-		p->sigign = hex(s);
-	if ((s = field(buf, "\nSigCgt:\t")))
-		p->sigcgt = hex(s);
-	return 0;
+	return n <= 0 ? -1 : proc_parse_status(buf, (size_t)n, p);
 }
 
 /* the directory of the process as the anchor, when no file of it is
@@ -302,8 +391,11 @@ static int read_ns(struct proc_iter *it, struct proc *p)
 		memcpy(name, "ns/", 3);
 		strcpy(name + 3, proc_ns_names[i]);
 		mkpath(path, p, name);
-		if (fstatat(it->procfd, path, &st, 0))
+		if (fstatat(it->procfd, path, &st, 0)) {
+			if (it->nszero)
+				continue;
 			return -1;
+		}
 		p->ns[i] = st.st_ino;
 	}
 	return 0;
@@ -534,6 +626,21 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 	return n;
 }
 
+ssize_t proc_rest(struct proc_iter *it, pid_t **pids)
+{
+	pid_t *v = NULL, pid;
+	size_t n = 0, cap = 0;
+
+	while ((pid = next_dirent(it)) > 0)
+		VEC_PUSH(v, n, cap, pid);
+	if (pid < 0) {
+		free(v);
+		return -1;
+	}
+	*pids = v;
+	return (ssize_t)n;
+}
+
 pid_t proc_self(struct proc_iter *it)
 {
 	char buf[24];
@@ -545,28 +652,48 @@ pid_t proc_self(struct proc_iter *it)
 	return name_pid(buf);
 }
 
+/* "SECONDS.FRACTION IDLE": the first number; decimals past the ninth
+ * cannot change a tick count, so they are read but not used */
+int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks)
+{
+	const char *s = buf, *e = buf + len;
+	unsigned long long sec = 0, frac = 0, scale = 1, hz;
+	long h = sysconf(_SC_CLK_TCK);
+
+	hz = h > 0 ? (unsigned long long)h : 100;
+	if (s >= e || *s < '0' || *s > '9')
+		return -1;
+	for (; s < e && *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (sec > (~0ULL / hz - d) / 10)
+			return -1;
+		sec = sec * 10 + d;
+	}
+	if (s < e && *s == '.')
+		for (s++; s < e && *s >= '0' && *s <= '9'; s++)
+			if (scale < 1000000000ULL) {
+				frac = frac * 10 + (unsigned)(*s - '0');
+				scale *= 10;
+			}
+	if (s < e && *s != ' ' && *s != '\n')
+		return -1;
+	*ticks = sec * hz + frac * hz / scale;
+	return 0;
+}
+
 unsigned long long proc_now_ticks(struct proc_iter *it)
 {
 	char buf[128];
-	unsigned long long sec = 0, frac = 0, scale = 1;
-	long hz = sysconf(_SC_CLK_TCK);
-	const char *s = buf;
+	unsigned long long t;
 	ssize_t n;
 	int fd = openat(it->procfd, "uptime", O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return 0;
-	n = read(fd, buf, sizeof buf - 1);
+	n = read(fd, buf, sizeof buf);
 	close(fd);
-	if (n <= 0)
+	if (n <= 0 || proc_parse_uptime(buf, (size_t)n, &t))
 		return 0;
-	buf[n] = 0;
-	for (; *s >= '0' && *s <= '9'; s++)
-		sec = sec * 10 + (unsigned)(*s - '0');
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++, scale *= 10)
-			frac = frac * 10 + (unsigned)(*s - '0');
-	if (hz <= 0)
-		hz = 100;
-	return sec * (unsigned long long)hz + frac * (unsigned long long)hz / scale;
+	return t;
 }

@@ -2,9 +2,9 @@
  * the files the caller's need mask asks for.
  *
  * Usage:
- *	struct proc_iter it;            (large: keep it static or on the stack)
+ *	static struct proc_iter it;     (large: 37 KiB, keep it off the stack)
  *	struct proc p;
- *	if (proc_open(&it, PROC_COMM | PROC_STAT) < 0) -> /proc unusable (errno)
+ *	if (proc_open(&it, NULL, PROC_COMM | PROC_STAT) < 0) -> unusable (errno)
  *	while ((r = proc_next(&it, &p)) > 0)
  *		... p.pid, p.comm, p.ppid ... (valid until the next call)
  *	if (r < 0) -> reading the /proc directory failed (errno)
@@ -19,7 +19,9 @@
  * iterator that only grows).
  *
  * A process that vanishes while being read, or whose files are hidden
- * (EACCES, hidepid), is skipped silently: proc_next moves on.
+ * (EACCES, hidepid), is skipped silently: proc_next moves on. So is one
+ * whose stat or status does not parse: the parsers below take a length,
+ * never read outside it, and say -1 for a malformed record.
  *
  * PIDs are those of the PID namespace of the mounted /proc, and so is
  * proc_self(): use it, not getpid(), to recognise ourselves. */
@@ -44,11 +46,12 @@ enum {
 	PROC_ROOT    = 1 << 6, /* root_dev root_ino: what /proc/PID/root is */
 };
 
-/* namespace types, in the order of ns[] and of proc_ns_names */
-enum { PROC_NS_IPC, PROC_NS_MNT, PROC_NS_NET, PROC_NS_PID, PROC_NS_USER,
-       PROC_NS_UTS, PROC_NS_CGROUP, PROC_NS_N };
+/* namespace types, in the order of ns[] and of proc_ns_names: procps's
+ * numbering, so its --nslist bits are these */
+enum { PROC_NS_CGROUP, PROC_NS_IPC, PROC_NS_MNT, PROC_NS_NET, PROC_NS_PID,
+       PROC_NS_TIME, PROC_NS_USER, PROC_NS_UTS, PROC_NS_N };
 #define PROC_NS_ALL ((1u << PROC_NS_N) - 1)
-extern const char *const proc_ns_names[PROC_NS_N]; /* "ipc" "mnt" ... */
+extern const char *const proc_ns_names[PROC_NS_N]; /* "cgroup" "ipc" ... */
 
 struct proc {
 	pid_t pid;              /* the process (thread group id) */
@@ -95,6 +98,8 @@ struct proc_iter {
 	/* settings: fill after proc_open, before the first proc_next */
 	unsigned need;          /* PROC_* mask */
 	unsigned nsmask;        /* for PROC_NS: 1 << PROC_NS_x (default all) */
+	int nszero;             /* PROC_NS: an unreadable type reads as 0
+	                           instead of skipping the process */
 	int threads;            /* 1: yield each thread of each process */
 	const pid_t *list;      /* non-NULL: visit these PIDs (in this order)
 	                           instead of the whole of /proc */
@@ -129,9 +134,14 @@ int proc_next(struct proc_iter *it, struct proc *p);
 int proc_get(struct proc_iter *it, pid_t pid, pid_t tid, struct proc *p);
 
 /* an fd of one of p's /proc files, open since p was read, or -1. While it
- * reads without ESRCH, the process read is still alive (pidfd.h uses it to
+ * reads without ESRCH, the process read is still alive (target.h uses it to
  * make sure a fresh pidfd is for the same process). Valid until next. */
 int proc_anchor(const struct proc_iter *it);
+
+/* hand the iterator an fd as its anchor (a dup of another iterator's,
+ * kept while a match waited): from then it is the iterator's, closed at
+ * its next read or proc_close; -1 just drops the current one */
+void proc_set_anchor(struct proc_iter *it, int fd);
 
 /* on demand, any other file of p ("cgroup", "environ", "status", ...):
  * its whole content in a buffer owned by the iterator (NUL added, valid
@@ -143,10 +153,26 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
 ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
     char *buf, size_t cap);
 
+/* the PIDs the iteration of the whole /proc has not reached yet, in
+ * directory order, into a new array (free it); the iteration is then at
+ * its end. The count, or -1 (errno). For a parallel scan, which hands out
+ * parts of the rest. */
+ssize_t proc_rest(struct proc_iter *it, pid_t **pids);
+
 /* our own PID as this /proc numbers it (readlink "self"), 0 if unknown */
 pid_t proc_self(struct proc_iter *it);
 /* clock ticks since boot now (from /proc/uptime), 0 if unknown */
 unsigned long long proc_now_ticks(struct proc_iter *it);
+
+/* the parsers of the reader, pure (no I/O): buf[0..len) need not be
+ * NUL-ended. 0 with the fields filled, or -1 when the record is malformed
+ * (a field missing or a number of more than 64 bits).
+ * stat fills comm comm_len state ppid pgrp sid tty tpgid nice nthreads
+ * start; status fills ruid euid rgid egid sigblk sigign sigcgt; uptime
+ * gives clock ticks since boot (sysconf(_SC_CLK_TCK) per second). */
+int proc_parse_stat(const char *buf, size_t len, struct proc *p);
+int proc_parse_status(const char *buf, size_t len, struct proc *p);
+int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks);
 
 /* tty names -> tty_nr as stat shows it: "pts/3", "/dev/pts/3", "tty1",
  * "ttyS0", "console", "?" (= 0, no tty). 0 ok, -1 unknown. */
@@ -154,5 +180,7 @@ int proc_tty_parse(const char *s, unsigned *tty_nr);
 /* a list of namespace names "ipc,net" (',' or blanks between) -> mask;
  * -1 on an unknown name */
 int proc_ns_parse(const char *s, unsigned *mask);
+/* one namespace name -> its PROC_NS_x, or -1 */
+int proc_ns_index(const char *name, size_t len);
 
 #endif

@@ -56,19 +56,24 @@ int proc_tty_parse(const char *s, unsigned *tty_nr)
 	return 0;
 }
 
+int proc_ns_index(const char *name, size_t len)
+{
+	for (int i = 0; i < PROC_NS_N; i++)
+		if (strlen(proc_ns_names[i]) == len &&
+		    !strncmp(name, proc_ns_names[i], len))
+			return i;
+	return -1;
+}
+
 int proc_ns_parse(const char *s, unsigned *mask)
 {
 	unsigned m = 0;
 
 	while (*s) {
 		size_t n = strcspn(s, ", \t\n");
-		int i;
+		int i = proc_ns_index(s, n);
 
-		for (i = 0; i < PROC_NS_N; i++)
-			if (strlen(proc_ns_names[i]) == n &&
-			    !strncmp(s, proc_ns_names[i], n))
-				break;
-		if (n && i == PROC_NS_N)
+		if (n && i < 0)
 			return -1;
 		if (n)
 			m |= 1u << i;

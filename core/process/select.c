@@ -1,22 +1,22 @@
-/* select.c: the selection engine: one /proc pass, criteria, act hook. */
+/* select.c: the selection engine: one /proc pass, every criterion, the
+ * act hook; the parallel pass of large tables is the same pass shared out
+ * to threads (the hooks still called one at a time, in /proc order). */
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "num.h"
 #include "select.h"
+#include "vec.h"
 
-int sel_add(struct sel_list *l, long long v)
+void sel_add(struct sel_list *l, long long v)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 8;
-		long long *nv = realloc(l->v, cap * sizeof *nv);
-
-		if (!nv)
-			return -1;
-		l->v = nv, l->cap = cap;
-	}
-	l->v[l->n++] = v;
-	return 0;
+	VEC_PUSH(l->v, l->n, l->cap, v);
 }
 
 /* lists are short (a few options), so a linear scan beats sorting */
@@ -37,12 +37,23 @@ void sel_free(struct sel_list *l)
 
 void sel_done(struct sel *s)
 {
-	struct sel_list *all[] = {&s->pids, &s->ppid, &s->pgrp, &s->sid, &s->tty,
-	    &s->euid, &s->ruid, &s->egid, &s->rgid, &s->ouid, &s->ogid,
-	    &s->exclude};
+	struct sel_list *all[] = {&s->pids, &s->tgid, &s->ppid, &s->pgrp,
+	    &s->sid, &s->tty, &s->euid, &s->ruid, &s->egid, &s->rgid, &s->ouid,
+	    &s->ogid, &s->exclude};
 
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sel_free(all[i]);
+}
+
+int sel_catches(const struct proc *p, int sig)
+{
+	return sig >= 1 && sig <= 64 && (p->sigcgt >> (sig - 1) & 1);
+}
+
+/* with SEL_Q_TTY_SHORT, a tty list hides the tests after it */
+static int tty_short(const struct sel *s)
+{
+	return (s->quirks & SEL_Q_TTY_SHORT) && s->tty.n;
 }
 
 /* what the engine must read for the criteria given */
@@ -50,10 +61,11 @@ static unsigned needs(const struct sel *s)
 {
 	unsigned n = s->need;
 
-	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n || s->states ||
-	    s->has_age || s->pick || s->exclude_pgrp > 0)
+	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n || s->tree ||
+	    (s->states && !tty_short(s)) || s->has_age || s->pick ||
+	    s->exclude_pgrp > 0)
 		n |= PROC_STAT;
-	if (s->euid.n || s->ruid.n || s->egid.n || s->rgid.n)
+	if (s->euid.n || s->ruid.n || s->egid.n || s->rgid.n || s->handler)
 		n |= PROC_STATUS;
 	if (s->ouid.n || s->ogid.n)
 		n |= PROC_OWNER;
@@ -64,13 +76,28 @@ static unsigned needs(const struct sel *s)
 	return n;
 }
 
+/* -T: the parent links of the scan */
+struct link {
+	pid_t pid, ppid;
+	unsigned long long start;
+	int in;                      /* selected, or below a selected one */
+};
+
 /* the scan's state beside the user's struct sel */
 struct run {
+	struct link *links;
+	size_t nlinks, caplinks;
 	struct sel *s;
 	struct proc_iter *it;
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
+	int nthreads;                /* > 1: a parallel scan from ... */
+	size_t switch_at;            /* ... this many processes on */
+	int crit;                    /* some criterion besides match(): else
+	                                the tests are skipped, which is most
+	                                of a name-only scan's engine cost
+	                                (measured in docs/PERFORMANCE.md) */
 	int have_best;
 	pid_t best_pid, best_tid;
 	unsigned long long best_start;
@@ -78,7 +105,8 @@ struct run {
 
 static int lists_ok(const struct sel *s, const struct proc *p)
 {
-	return (!s->ppid.n || sel_has(&s->ppid, p->ppid)) &&
+	return (!s->tgid.n || sel_has(&s->tgid, p->pid)) &&
+	    (!s->ppid.n || sel_has(&s->ppid, p->ppid)) &&
 	    (!s->pgrp.n || sel_has(&s->pgrp, p->pgrp)) &&
 	    (!s->sid.n || sel_has(&s->sid, p->sid)) &&
 	    (!s->tty.n || sel_has(&s->tty, p->tty)) &&
@@ -114,18 +142,96 @@ static int ns_ok(const struct run *r, const struct proc *p)
 	return 1;
 }
 
-/* the conjunction of all criteria; *pat gets match()'s index */
-static int wanted(struct run *r, const struct proc *p, int *pat)
+/* cgroup v2 lines "0::PATH" (lines end at '\n' or NUL; an empty one
+ * ends the list) against the cgroup names */
+static int cgroup_ok(const struct sel *s, struct proc_iter *it,
+    const struct proc *p)
+{
+	size_t len, i;
+	char *c = proc_file(it, p, "cgroup", &len), *e;
+
+	if (!c)
+		return 0;
+	for (i = 0; i < len; i = (size_t)(e - c) + 1) {
+		e = c + i + strcspn(c + i, "\n");
+		if (e == c + i)
+			return 0;
+		*e = 0;
+		if (!strncmp(c + i, "0::", 3))
+			for (size_t k = 0; k < s->ncgroup; k++)
+				if (!strcmp(c + i + 3, s->cgroup[k]))
+					return 1;
+	}
+	return 0;
+}
+
+/* does environ word w match an item: NAME=VALUE exactly; NAME as the
+ * variable's name (procps: as a prefix of the word) */
+static int env_word(const struct sel *s, const char *w)
+{
+	int prefix = s->quirks & SEL_Q_ENV_PREFIX;
+
+	for (size_t k = 0; k < s->nenv; k++) {
+		const char *item = s->env[k];
+		size_t n = strlen(item);
+
+		if (strchr(item, '=') ? !strcmp(w, item) :
+		    !strncmp(w, item, n) && (prefix || !w[n] || w[n] == '='))
+			return 1;
+	}
+	return 0;
+}
+
+/* the words of /proc/PID/environ, split at NULs and newlines; the first
+ * empty word ends the list */
+static int env_ok(const struct sel *s, struct proc_iter *it,
+    const struct proc *p)
+{
+	size_t len, i, e;
+	char *w = proc_file(it, p, "environ", &len);
+
+	if (!w || !len)
+		return (s->quirks & SEL_Q_ENV_PREFIX) && env_word(s, "-");
+	for (i = 0; i < len; i = e + 1) {
+		e = i + strcspn(w + i, "\n");  /* w[len] is a NUL */
+		if (e == i)
+			return 0;
+		w[e] = 0;
+		if (env_word(s, w + i))
+			return 1;
+	}
+	return 0;
+}
+
+/* the criteria read from the /proc files of p, in the order of the
+ * struct, then those needing more files (cgroup, environ) */
+static int criteria_ok(struct run *r, struct proc_iter *it,
+    const struct proc *p)
+{
+	struct sel *s = r->s;
+
+	return lists_ok(s, p) && (!s->states || tty_short(s) ||
+	    (p->state && strchr(s->states, p->state))) && age_ok(r, p) &&
+	    ns_ok(r, p) && (!s->handler || sel_catches(p, s->handler_sig)) &&
+	    (!s->ncgroup || tty_short(s) || cgroup_ok(s, it, p)) &&
+	    (!s->nenv || env_ok(s, it, p)) &&
+	    (!s->keep || s->keep(s->ctx, it, p));
+}
+
+/* the conjunction of all criteria, for p as read by it; *pat gets
+ * match()'s index */
+/* inlined: it runs for every process (measured in docs/PERFORMANCE.md) */
+static inline __attribute__((always_inline)) int wanted(struct run *r,
+    struct proc_iter *it, const struct proc *p,
+    int *pat)
 {
 	struct sel *s = r->s;
 	int ok;
 
 	*pat = -1;
-	ok = lists_ok(s, p) && (!s->states || (p->state &&
-	    strchr(s->states, p->state))) && age_ok(r, p) && ns_ok(r, p) &&
-	    (!s->keep || s->keep(s->ctx, r->it, p));
+	ok = !r->crit || criteria_ok(r, it, p);
 	if (ok && s->match)
-		ok = (*pat = s->match(s->ctx, r->it, p)) >= 0;
+		ok = (*pat = s->match(s->ctx, it, p)) >= 0;
 	if (s->invert) {
 		*pat = -1;
 		return !ok;
@@ -153,23 +259,60 @@ static void act_best(struct run *r)
 	int pat;
 
 	if (!r->have_best || !proc_get(r->it, r->best_pid, r->best_tid, &p) ||
-	    p.start != r->best_start || !wanted(r, &p, &pat))
+	    p.start != r->best_start || !wanted(r, r->it, &p, &pat))
 		return;
 	r->s->nsel++;
+	if (r->s->tree)
+		for (size_t i = 0; i < r->nlinks; i++)
+			if (r->links[i].pid == p.pid)
+				r->links[i].in = 1;
 	if (r->s->act)
 		r->s->act(r->s->ctx, r->it, &p, pat);
 }
 
-/* read the reference process of --ns / -r; -1 if it does not exist */
+/* -T: every process whose parent is in the tree joins it, until none
+ * does; each is re-read and must still be the process of the snapshot
+ * (same start time, same parent) */
+static void act_tree(struct run *r)
+{
+	struct sel *s = r->s;
+	int grew = 1;
+
+	while (grew) {
+		grew = 0;
+		for (size_t i = 0; i < r->nlinks; i++) {
+			struct link *l = &r->links[i];
+			struct proc p;
+			int up = 0;
+
+			if (l->in || l->pid == r->self || sel_has(&s->exclude, l->pid))
+				continue;
+			for (size_t k = 0; k < r->nlinks && !up; k++)
+				up = r->links[k].in && r->links[k].pid == l->ppid;
+			if (!up)
+				continue;
+			l->in = grew = 1;
+			if (!proc_get(r->it, l->pid, 0, &p) || p.start != l->start ||
+			    p.ppid != l->ppid)
+				continue;  /* gone or replaced: not ours */
+			s->nsel++;
+			if (s->act && s->act(s->ctx, r->it, &p, -1))
+				return;
+		}
+	}
+}
+
+/* read the reference process of ns_pid / root_pid; -1 if it does not
+ * exist (with SEL_Q_NS_ZERO, ns_pid's unreadable types read as 0) */
 static int load_ref(struct run *r, unsigned need)
 {
 	struct sel *s = r->s;
-	unsigned keep = r->it->need;
 	int ok = 1;
 
 	if (s->ns_pid > 0) {
 		r->it->need = PROC_NS;
-		ok = proc_get(r->it, s->ns_pid, 0, &r->ref);
+		ok = proc_get(r->it, s->ns_pid, 0, &r->ref) ||
+		    (s->quirks & SEL_Q_NS_ZERO);
 	}
 	if (ok && s->root_pid > 0) {
 		struct proc rt;
@@ -178,53 +321,277 @@ static int load_ref(struct run *r, unsigned need)
 		ok = proc_get(r->it, s->root_pid, 0, &rt);
 		r->ref.root_dev = rt.root_dev, r->ref.root_ino = rt.root_ino;
 	}
-	r->it->need = keep ? keep : need;
+	r->it->need = need;
 	return ok ? 0 : -1;
+}
+
+/* never selected, even inverted */
+static int excluded(const struct run *r, const struct proc *p)
+{
+	const struct sel *s = r->s;
+
+	return p->pid == r->self || sel_has(&s->exclude, p->pid) ||
+	    (s->exclude_pgrp > 0 && p->pgrp == s->exclude_pgrp);
+}
+
+/* ---- the parallel scan of large tables ---- */
+
+/* the first this many processes are read one by one: a small table has
+ * nothing to gain from threads, whose start and hand-over cost more (see
+ * docs/PERFORMANCE.md: no gain on a loaded VM), and the first kills land
+ * before the directory has been read */
+#define PAR_MIN 1000
+#define PAR_CHUNK 32    /* PIDs a thread takes at a time */
+#define PAR_MAX 8       /* threads */
+#define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
+                           bounds the anchors held open */
+
+/* a match waiting for its turn */
+struct hit {
+	struct proc p;
+	char *cmdline;      /* a copy, or NULL */
+	int anchor;         /* a dup of the reader's anchor, or -1 */
+	int pat;
+};
+
+struct part {
+	struct hit *hits;
+	size_t n, cap;
+	int done;
+};
+
+struct par {
+	struct run *r;
+	const pid_t *pids;
+	size_t npids, nparts;
+	size_t next;        /* the next part to take */
+	size_t deliv;       /* the next part to hand to act */
+	struct part *parts;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int stop;           /* act said stop */
+};
+
+/* under the lock: act on the done parts, in order */
+static void deliver(struct par *w)
+{
+	struct run *r = w->r;
+	struct sel *s = r->s;
+
+	while (w->deliv < w->nparts && w->parts[w->deliv].done) {
+		struct part *c = &w->parts[w->deliv++];
+
+		for (size_t i = 0; i < c->n; i++) {
+			struct hit *h = &c->hits[i];
+
+			proc_set_anchor(r->it, h->anchor);
+			h->p.cmdline = h->cmdline ? h->cmdline : "";
+			if (!w->stop) {
+				s->nsel++;
+				if (s->act && s->act(s->ctx, r->it, &h->p, h->pat))
+					w->stop = 1;
+			}
+			proc_set_anchor(r->it, -1);
+			free(h->cmdline);
+		}
+		free(c->hits);
+		c->hits = NULL;
+	}
+}
+
+/* what a thread keeps of a match until its turn */
+static void keep_hit(struct part *c, struct proc_iter *it, const struct proc *p,
+    int pat)
+{
+	struct hit h = { *p, NULL, -1, pat };
+	int a = proc_anchor(it);
+
+	if (a >= 0)
+		h.anchor = fcntl(a, F_DUPFD_CLOEXEC, 0);
+	if (p->cmdline_len) {
+		h.cmdline = malloc(p->cmdline_len + 1);
+		if (h.cmdline)
+			memcpy(h.cmdline, p->cmdline, p->cmdline_len + 1);
+		else
+			h.p.cmdline_len = 0;
+	}
+	VEC_PUSH(c->hits, c->n, c->cap, h);
+}
+
+static void *worker(void *arg)
+{
+	struct par *w = arg;
+	struct run *r = w->r;
+	struct proc_iter *it = malloc(sizeof *it);
+	struct proc p;
+	int pat;
+
+	if (!it || proc_open(it, r->s->path, r->it->need)) {
+		free(it);
+		return NULL;    /* the others do its share */
+	}
+	it->nsmask = r->it->nsmask;
+	it->nszero = r->it->nszero;
+	for (;;) {
+		size_t k = SIZE_MAX;
+
+		pthread_mutex_lock(&w->mu);
+		while (!w->stop && w->next < w->nparts &&
+		    w->next >= w->deliv + PAR_AHEAD)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (!w->stop && w->next < w->nparts)
+			k = w->next++;
+		pthread_mutex_unlock(&w->mu);
+		if (k == SIZE_MAX)
+			break;
+		it->list = w->pids + k * PAR_CHUNK;
+		it->nlist = w->npids - k * PAR_CHUNK < PAR_CHUNK ?
+		    w->npids - k * PAR_CHUNK : PAR_CHUNK;
+		it->ilist = 0;
+		while (proc_next(it, &p) > 0)
+			if (!excluded(r, &p) && wanted(r, it, &p, &pat))
+				keep_hit(&w->parts[k], it, &p, pat);
+		pthread_mutex_lock(&w->mu);
+		w->parts[k].done = 1;
+		deliver(w);
+		pthread_cond_broadcast(&w->cv);
+		pthread_mutex_unlock(&w->mu);
+	}
+	it->list = NULL;
+	proc_close(it);
+	free(it);
+	return NULL;
+}
+
+/* how many threads: 1 unless the scan allows more (see select.h) */
+static int par_threads(const struct sel *s, int *forced)
+{
+	const char *e = getenv("QB_THREADS");
+	long long want = 0;
+	cpu_set_t set;
+	int n;
+
+	*forced = 0;
+	if (!s->par_ok || s->first || s->pick || s->tree || s->threads ||
+	    s->pids.n)
+		return 1;
+	if (e && *e && !num_ll(e, 1, PAR_MAX, &want) && want == 1)
+		return 1;
+	if (want > 1) {
+		*forced = 1;
+		return (int)want;
+	}
+	if (sched_getaffinity(0, sizeof set, &set) || (n = CPU_COUNT(&set)) < 2)
+		return 1;
+	return n < PAR_MAX ? n : PAR_MAX;
+}
+
+/* the rest of the table in parallel: 0, or -1 on error */
+static int par_scan(struct run *r)
+{
+	struct par w;
+	pthread_t tid[PAR_MAX];
+	pid_t *pids;
+	ssize_t n = proc_rest(r->it, &pids);
+	int started = 0;
+
+	if (n < 0)
+		return -1;
+	memset(&w, 0, sizeof w);
+	w.r = r;
+	w.pids = pids, w.npids = (size_t)n;
+	w.nparts = ((size_t)n + PAR_CHUNK - 1) / PAR_CHUNK;
+	w.parts = calloc(w.nparts + 1, sizeof *w.parts);
+	if (!w.parts) {
+		free(pids);
+		errno = ENOMEM;
+		return -1;
+	}
+	pthread_mutex_init(&w.mu, NULL);
+	pthread_cond_init(&w.cv, NULL);
+	for (int i = 1; i < r->nthreads; i++)
+		if (!pthread_create(&tid[started], NULL, worker, &w))
+			started++;
+	worker(&w);             /* this thread is one of them */
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_lock(&w.mu);   /* parts a failed thread left */
+	w.stop = 1;
+	deliver(&w);
+	pthread_mutex_unlock(&w.mu);
+	pthread_mutex_destroy(&w.mu);
+	pthread_cond_destroy(&w.cv);
+	free(w.parts);
+	free(pids);
+	return 0;
 }
 
 static int scan(struct run *r)
 {
 	struct sel *s = r->s;
 	struct proc p;
-	int got, pat;
+	int got, pat, stop = 0;
+	size_t seen = 0;
 
-	while ((got = proc_next(r->it, &p)) > 0) {
-		if (p.pid == r->self || sel_has(&s->exclude, p.pid) ||
-		    (s->exclude_pgrp > 0 && p.pgrp == s->exclude_pgrp) ||
-		    !wanted(r, &p, &pat))
+	/* the first processes one by one, so a kill lands during the scan
+	 * even before the directory has been read; a large table's rest in
+	 * parallel */
+	for (;;) {
+		if (r->nthreads > 1 && seen++ == r->switch_at)
+			return par_scan(r);
+		if ((got = proc_next(r->it, &p)) <= 0)
+			break;
+		if (s->tree) {   /* the whole table, even after a stop */
+			struct link l = { p.pid, p.ppid, p.start, 0 };
+
+			VEC_PUSH(r->links, r->nlinks, r->caplinks, l);
+		}
+		if (stop || excluded(r, &p) ||
+		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
+		    !wanted(r, r->it, &p, &pat))
 			continue;
 		if (s->pick) {
 			consider(r, &p);
 			continue;
 		}
+		if (s->tree)
+			r->links[r->nlinks - 1].in = 1;
 		s->nsel++;
-		if ((s->act && s->act(s->ctx, r->it, &p, pat)) || s->first)
-			break;
+		if ((s->act && s->act(s->ctx, r->it, &p, pat)) || s->first) {
+			if (!s->tree)
+				break;
+			stop = 1;
+		}
 	}
 	return got < 0 ? -1 : 0;
 }
+
 
 int sel_run(struct sel *s)
 {
 	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct run r;
 	unsigned need = needs(s);
-	int rc;
+	int rc, forced;
 
 	memset(&r, 0, sizeof r);
 	r.s = s;
 	r.it = &it;
+	r.crit = s->tgid.n || s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n ||
+	    s->euid.n || s->ruid.n || s->egid.n || s->rgid.n || s->ouid.n ||
+	    s->ogid.n || s->states || s->has_age || s->ns_pid > 0 ||
+	    s->root_pid > 0 || s->handler || s->ncgroup || s->nenv || s->keep;
 	s->nsel = 0;
 	if (proc_open(&it, s->path, need) < 0)
 		return -1;
 	it.nsmask = s->nsmask ? s->nsmask : PROC_NS_ALL;
+	it.nszero = !!(s->quirks & SEL_Q_NS_ZERO);
 	if (load_ref(&r, need)) {
 		proc_close(&it);
 		return -2;
 	}
-	it.need = need;
 	it.threads = s->threads;
-	if (s->pids.n) {
+	if (s->pids.n && !s->tree) {  /* -T reads the whole table */
 		/* pid_t copy of the list for the reader; one allocation */
 		pid_t *l = malloc(s->pids.n * sizeof *l);
 
@@ -237,12 +604,17 @@ int sel_run(struct sel *s)
 			l[i] = (pid_t)s->pids.v[i];
 		it.list = l, it.nlist = s->pids.n;
 	}
-	r.self = proc_self(&it);
+	r.self = (s->quirks & SEL_Q_SELF) ? 0 : proc_self(&it);
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
+	r.nthreads = par_threads(s, &forced);
+	r.switch_at = forced ? 0 : PAR_MIN;
 	rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);
+	if (!rc && s->tree && !s->threads)
+		act_tree(&r);
+	free(r.links);
 	free((void *)it.list);
 	proc_close(&it);
 	return rc;

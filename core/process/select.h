@@ -1,5 +1,6 @@
-/* select.h: the selection engine: criteria in, matching processes out to
- * an action hook, in one pass over /proc.
+/* select.h: the selection engine: every criterion of every process finder
+ * (pf/pk/pw, pgrep/pkill/pidwait, pidof), held once; matching processes go
+ * out to an action hook in one pass over /proc.
  *
  * The caller fills a struct sel (zero it first: every criterion is off when
  * zero/empty), then calls sel_run(). The engine walks /proc once with the
@@ -12,11 +13,15 @@
  *
  * A process is selected when it satisfies ALL the given criteria; invert
  * selects exactly the others. Never selected, even inverted: ourselves
- * (proc_self) and the exclude list.
+ * (proc_self; unless SEL_Q_SELF) and the exclude list.
+ *
+ * Where procps behaves in its own way, a quirk flag asks for it: the
+ * procps front end sets them, the native one does not.
  *
  * Patterns are the caller's: match() gets the process (with the fields of
  * `need` read) and says whether it matches; this is how pf matches raw
- * names and pgrep its escaped strings. */
+ * names and pgrep its escaped strings. It is asked last, only when every
+ * other criterion held. */
 #ifndef QB_SELECT_H
 #define QB_SELECT_H
 
@@ -29,41 +34,73 @@ struct sel_list {
 	long long *v;
 	size_t n, cap;
 };
-/* append; 0, or -1 when out of memory (the list is unchanged) */
-int sel_add(struct sel_list *l, long long v);
+/* append (dies like xrealloc when memory runs out) */
+void sel_add(struct sel_list *l, long long v);
 int sel_has(const struct sel_list *l, long long v);
 void sel_free(struct sel_list *l);
 
 enum { SEL_ALL = 0, SEL_NEWEST = 1, SEL_OLDEST = 2 };
 
+/* quirks: procps's ways, asked for by its front end */
+enum {
+	SEL_Q_TTY_SHORT = 1 << 0, /* a tty list ends the tests: states and
+	                             cgroup are then not checked */
+	SEL_Q_ENV_PREFIX = 1 << 1, /* env item NAME matches any word that
+	                             starts with it (HO matches HOME=...); an
+	                             empty or unreadable environ reads "-" */
+	SEL_Q_NS_ZERO = 1 << 2,   /* an unreadable namespace (of a process or
+	                             of ns_pid) reads as inode 0 */
+	SEL_Q_SELF = 1 << 3,      /* we may select ourselves */
+};
+
 struct sel {
 	/* criteria; an empty list filters nothing */
-	struct sel_list pids;    /* consider only these PIDs (-p) */
+	struct sel_list pids;    /* visit only these PIDs, in this order
+	                            (with tree: in /proc order) */
+	struct sel_list tgid;    /* thread group one of these (PID files) */
 	struct sel_list ppid, pgrp, sid, tty;  /* tty: tty_nr, 0 = none */
 	struct sel_list euid;    /* effective uid (from status) */
 	struct sel_list ruid;    /* real uid (status) */
 	struct sel_list egid, rgid; /* effective/real gid (status) */
-	struct sel_list ouid, ogid; /* owner of /proc/PID (pf -u, -G) */
+	struct sel_list ouid, ogid; /* owner of /proc/PID (effective ids) */
 	struct sel_list exclude; /* never selected */
 	pid_t exclude_pgrp;      /* >0: processes of this group never selected */
 	const char *states;      /* run-state letters; NULL = any */
 	long long age;           /* ticks: >0 older than, <0 younger than -age */
 	int has_age;             /* age given (0 then filters nothing) */
 	pid_t ns_pid;            /* >0: same namespaces (nsmask) as this PID */
-	unsigned nsmask;         /* 0 means PROC_NS_ALL */
+	unsigned nsmask;         /* 1 << PROC_NS_x; 0 means PROC_NS_ALL */
 	pid_t root_pid;          /* >0: same root directory as this PID */
+	const char *const *cgroup; /* cgroup v2 path ("0::PATH") one of these */
+	size_t ncgroup;
+	const char *const *env;  /* an environ word matching one of these:
+	                            NAME=VALUE exactly, or the variable NAME */
+	size_t nenv;
+	int handler;             /* 1: only processes with a handler ... */
+	int handler_sig;         /* ... installed for this signal (SigCgt) */
+	unsigned quirks;         /* SEL_Q_* */
 	int invert;              /* select the complement */
 	int first;               /* stop after the first selected process */
 	int pick;                /* SEL_NEWEST / SEL_OLDEST: one (ties: higher /
 	                            lower PID) */
 	int threads;             /* visit every thread (p->tid) */
+	int tree;                /* also every descendant of each selected
+	                            process, from the parent links of this
+	                            one scan (acted on after it, each re-read
+	                            and only if it is still the same process
+	                            under the same parent); a process whose
+	                            parent died before the scan has been
+	                            reparented and cannot be found */
 	unsigned need;           /* PROC_* the hooks read (PROC_COMM for a
 	                            name pattern, PROC_CMDLINE for -f ...) */
+	int par_ok;              /* match and keep may run in several threads
+	                            at once: a large table may then be read
+	                            by several threads (see sel_run) */
 
 	/* pattern hook, NULL = no pattern criterion. Return <0 for no match,
 	 * else the index of the (first) matching pattern, passed on to act. */
 	int (*match)(void *ctx, struct proc_iter *it, const struct proc *p);
-	/* extra predicate hook (any other caller criterion), NULL = none:
+	/* extra predicate hook (a caller's own criterion), NULL = none:
 	 * return 1 to keep, 0 to reject. Part of the conjunction -v inverts. */
 	int (*keep)(void *ctx, struct proc_iter *it, const struct proc *p);
 	/* action hook, called once per selected process; pat is match()'s
@@ -78,10 +115,23 @@ struct sel {
 };
 
 /* 0 after the scan; -1 if /proc could not be read (errno); -2 when ns_pid
- * or root_pid does not exist (nothing was scanned). */
+ * or root_pid does not exist (nothing was scanned).
+ *
+ * With par_ok, more than one CPU (sched_getaffinity) and none of first,
+ * pick, tree, threads, pids: after the first 1000 processes (read one by
+ * one as usual), the rest of a large table is read by several threads at
+ * once (one per CPU, 8 at most) that test the criteria; act is still
+ * called one process at a time, in /proc order, each as soon as every
+ * earlier part is done, with proc_anchor() the process's own file kept
+ * open since it was read. QB_THREADS=1 in the environment forces one
+ * thread; QB_THREADS=N (2..8) N threads from the first process on. */
 int sel_run(struct sel *s);
 
 /* free the lists of s */
 void sel_done(struct sel *s);
+
+/* 1 when p (read with PROC_STATUS) has a handler for sig; signal 0 and
+ * numbers beyond the mask have none */
+int sel_catches(const struct proc *p, int sig);
 
 #endif

@@ -1,36 +1,43 @@
-/* pgrep_pidof.c: procps-ng 4.0.2's pidof (not sysvinit's): a name
- * matches argv[0], the executable, or (for scripts, setproctitle) the
- * comm; PIDs per program in descending order. */
+/* pidof.c: procps-ng 4.0.2's pidof (not sysvinit's): a name matches
+ * argv[0], the executable, or (for scripts, setproctitle) the comm; PIDs
+ * per program in descending order. The scan is the process engine's
+ * (select.h): -o is its exclude list, -c its root criterion; which
+ * program a process is, is decided per process in the act hook. */
 #include <limits.h>
-#include <locale.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "applets.h"
 #include "err.h"
 #include "escape.h"
+#include "loc.h"
 #include "opt.h"
 #include "out.h"
-#include "pgrep.h"
+#include "proc.h"
+#include "psnum.h"
+#include "select.h"
 
-enum { P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET, P_WORKERS, P_HELP,
-       P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK, P_NOPTS };
+/* every option has a case in pidof_opt(): -Wswitch says when one lacks */
+enum pidofopt {
+	P_OPERAND = OPT_OPERAND, P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET,
+	P_WORKERS, P_HELP, P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK,
+	P_THREADS, P_NOPTS
+};
 static const struct optdef pidof_defs[P_NOPTS + 1] = {
 	{"check-root", 'c', 0, 0, 0}, {"single-shot", 's', 0, 0, 0},
 	{"omit-pid", 'o', OPT_VALUE, 0, 0}, {"separator", 'S', OPT_VALUE, 0, 0},
 	{"quiet", 'q', 0, 0, 0}, {"with-workers", 'w', 0, 0, 0},
 	{"help", 'h', 0, 0, 0}, {"version", 'V', 0, 0, 0},
 	{"", 'x', 0, 0, 0}, {"", 'n', 0, 0, 0}, {"", 'm', 0, 0, 0},
-	{"", '?', 0, 0, 0}, {0, 0, 0, 0, 0}
+	{"", '?', 0, 0, 0},
+	/* procps-ng 4.0.4; only in full, so 4.0.2's prefixes keep meaning */
+	{"lightweight", 't', OPT_EXACT, 0, 0}, {0, 0, 0, 0, 0}
 };
 
 struct pof {
-	int single, quiet, scripts, workers, utf8;
-	char root[PATH_MAX];     /* -c as root: our root directory */
-	int checkroot;
+	int single, quiet, scripts, workers, utf8, threads;
+	struct sel sel;          /* -o: exclude; -c: root_pid */
 	const char *sep;
-	struct sel_list omit;
 	char **progs;
 	int nprogs;
 	struct sel_list *found;  /* per program, in /proc order */
@@ -62,40 +69,39 @@ static _Noreturn void pidof_usage(int err)
 /* -o: PIDs separated by any of ",;:", or %PPID; junk warns, goes on */
 static void pidof_omit(struct pof *o, char *arg)
 {
-	char *tok, *end, *save = 0;
+	char *tok, *save = 0;
 
 	for (tok = strtok_r(arg, ",;:", &save); tok; tok = strtok_r(0, ",;:", &save)) {
 		long v;
 
 		if (!strcmp(tok, "%PPID"))
-			v = getppid(), end = tok + 5;
-		else
-			v = (pid_t)strtoul(tok, &end, 10);
-		if (*end)
-			warn("illegal omit pid value (%s)!\n", tok);
-		else
-			sel_add(&o->omit, v);
+			v = getppid();
+		else {
+			const char *end;
+
+			v = (pid_t)ps_strtoul(tok, &end);  /* procps's cut */
+			if (end == tok || *end) {
+				warn("illegal omit pid value (%s)!\n", tok);
+				continue;
+			}
+		}
+		sel_add(&o->sel.exclude, v);
 	}
 }
 
 /* -c: only as root (procps), against our own root directory */
 static void pidof_checkroot(struct pof *o)
 {
-	ssize_t n;
-
-	if (geteuid() != 0)
-		return;
-	n = readlink("/proc/self/root", o->root, sizeof o->root - 1);
-	o->root[n > 0 ? n : 0] = 0;
-	o->checkroot = 1;
+	if (geteuid() == 0)
+		o->sel.root_pid = getpid();
 }
 
 static int pidof_opt(void *ctx, int id, char *v)
 {
 	struct pof *o = ctx;
 
-	switch (id) {
-	case OPT_OPERAND:
+	switch ((enum pidofopt)id) {
+	case P_OPERAND:
 		o->progs[o->nprogs++] = v;
 		break;
 	case P_QUIET: o->quiet = 1; /* fall through */
@@ -103,6 +109,7 @@ static int pidof_opt(void *ctx, int id, char *v)
 	case P_OMIT: pidof_omit(o, v); break;
 	case P_SCRIPTS: o->scripts = 1; break;
 	case P_WORKERS: o->workers = 1; break;
+	case P_THREADS: o->threads = 1; break;
 	case P_CHECKROOT: pidof_checkroot(o); break;
 	case P_SEP: o->sep = v; break;
 	case P_VERSION:
@@ -111,6 +118,7 @@ static int pidof_opt(void *ctx, int id, char *v)
 		xexit(0);
 	case P_HELP: pidof_usage(0);
 	case P_QMARK: pidof_usage(1);
+	case P_NFS: case P_M: case P_NOPTS: break;  /* accepted, ignored */
 	}
 	return 0;
 }
@@ -170,19 +178,6 @@ static void pidof_args(struct pview *v, struct proc *p)
 		v->arg1 = q;
 }
 
-/* -c's root and -o's PIDs */
-static int pidof_wanted(const struct pof *o, struct proc_iter *it, struct proc *p)
-{
-	if (o->checkroot) {
-		char r[PATH_MAX];
-		ssize_t n = proc_link(it, p, "root", r, sizeof r);
-
-		if (strcmp(o->root, n > 0 ? r : ""))
-			return 0;
-	}
-	return !sel_has(&o->omit, p->pid);
-}
-
 /* the comm, escaped as procps shows it */
 static void pidof_comm(const struct pof *o, const struct proc *p,
     char buf[sizeof p->comm])
@@ -193,29 +188,65 @@ static void pidof_comm(const struct pof *o, const struct proc *p,
 		esc_inplace(buf, strlen(buf), o->utf8);
 }
 
+/* the act hook: which of the programs p is */
+static int pidof_act(void *ctx, struct proc_iter *it, const struct proc *cp,
+    int pat)
+{
+	static struct pview v;
+	struct pof *o = ctx;
+	struct proc *p = (struct proc *)cp;  /* its cmdline is ours to cut */
+	char cbuf[sizeof p->comm];
+
+	(void)pat;
+	pidof_comm(o, p, cbuf);
+	v.comm = cbuf;
+	pidof_args(&v, p);
+	if (proc_link(it, p, "exe", v.exe, sizeof v.exe) < 0)
+		v.exe[0] = 0;
+	for (int i = 0; i < o->nprogs; i++)
+		if (pidof_is(o, o->progs[i], &v))
+			sel_add(&o->found[i], p->pid);
+	return 0;
+}
+
 static void pidof_scan(struct pof *o)
 {
-	static struct proc_iter it;
-	static struct pview v;
-	struct proc p;
-	char cbuf[sizeof p.comm];
-	int i;
+	struct sel *s = &o->sel;
 
-	if (proc_open(&it, NULL, PROC_COMM | PROC_CMDLINE) < 0)
-		return;
-	while (proc_next(&it, &p) > 0) {
-		if (!pidof_wanted(o, &it, &p))
+	s->need = PROC_COMM | PROC_CMDLINE;
+	s->quirks = SEL_Q_SELF;
+	s->act = pidof_act;
+	s->ctx = o;
+	sel_run(s);
+}
+
+/* -t: the threads of each program's processes instead, through the
+ * engine's thread mode over exactly those PIDs */
+static int add_tid(void *ctx, struct proc_iter *it, const struct proc *p,
+    int pat)
+{
+	(void)it, (void)pat;
+	sel_add(ctx, p->tid);
+	return 0;
+}
+
+static void pidof_threads(struct pof *o)
+{
+	for (int i = 0; i < o->nprogs; i++) {
+		struct sel s;
+
+		if (!o->found[i].n)
 			continue;
-		pidof_comm(o, &p, cbuf);
-		v.comm = cbuf;
-		pidof_args(&v, &p);
-		if (proc_link(&it, &p, "exe", v.exe, sizeof v.exe) < 0)
-			v.exe[0] = 0;
-		for (i = 0; i < o->nprogs; i++)
-			if (pidof_is(o, o->progs[i], &v))
-				sel_add(&o->found[i], p.pid);
+		memset(&s, 0, sizeof s);
+		s.pids = o->found[i];
+		s.threads = 1;
+		s.quirks = SEL_Q_SELF;
+		s.act = add_tid;
+		s.ctx = &o->found[i];
+		o->found[i] = (struct sel_list){0};
+		sel_run(&s);
+		sel_free(&s.pids);
 	}
-	proc_close(&it);
 }
 
 static int pidof_print(const struct pof *o)
@@ -252,21 +283,25 @@ int pidof_main(int argc, char **argv)
 	o.sep = " ";
 	o.progs = xmalloc((size_t)argc * sizeof *o.progs);
 	if (opt_parse(&os, argc, argv, pidof_opt, &o)) {
-		pg_warn_raw(opt_err);
+		char line[sizeof opt_err + 1];
+		size_t len = strlen(opt_err);
+
+		memcpy(line, opt_err, len);
+		line[len] = '\n';
+		write_all(2, line, len + 1);
 		pidof_usage(1);
 	}
 	for (i = 0; i < o.nprogs; i++)   /* procps skips empty names */
 		if (*o.progs[i])
 			o.progs[n++] = o.progs[i];
 	o.nprogs = n;
-	if (pg_locale_set()) {
-		setlocale(LC_ALL, "");
-		o.utf8 = esc_utf8_locale();
-	}
+	o.utf8 = loc_utf8();
 	o.found = xmalloc((size_t)(n + 1) * sizeof *o.found);
 	memset(o.found, 0, (size_t)(n + 1) * sizeof *o.found);
 	if (n)
 		pidof_scan(&o);
+	if (o.threads)
+		pidof_threads(&o);
 	return pidof_print(&o);
 }
 

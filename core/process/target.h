@@ -1,0 +1,78 @@
+/* target.h: acting on selected processes without hitting a reused PID:
+ * hold, signal (in rounds), renice, wait for exit, walk the ancestry.
+ *
+ * A target is a PID plus, where the kernel has them, a pidfd opened while
+ * the process was known to be the one selected (tgt_hold confirms it
+ * through the reader's anchor fd, proc_anchor()). Without pidfds (ENOSYS:
+ * old kernels, seccomp) fd is -1 and kill(2) and a /proc poll are the
+ * fallbacks. Core code: nothing here prints; failures come back as errno
+ * values (or through the rounds' hook) for the front end to word. */
+#ifndef QB_TARGET_H
+#define QB_TARGET_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct target {
+	pid_t pid;      /* the process (the TID in thread mode) */
+	int fd;         /* pidfd, or -1 (see err) */
+	int err;        /* why fd is -1: 0 not held, ENOSYS no pidfds here,
+	                   ESRCH gone before it was held, else open's errno
+	                   (EINVAL for a thread, EMFILE ...) */
+	int done;       /* tgt_wait saw it exit */
+	char *text;     /* the front end's (what it prints for it), or NULL */
+	int mark;       /* the front end's own flag */
+};
+
+/* hold pid: open its pidfd; anchor (proc_anchor(), or -1) is an fd of a
+ * /proc file of the process as it was read: if it no longer reads, the
+ * PID may have been reused and we refuse. 0 with t->fd >= 0 or (no pidfd
+ * support) t->fd == -1, t->err == ENOSYS; -1 with t->err == errno (ESRCH:
+ * gone; others: t can still be signalled by PID, as procps does). */
+int tgt_hold(struct target *t, pid_t pid, int anchor);
+void tgt_release(struct target *t);
+
+/* send sig (0 = probe) through the pidfd, else kill(2); a target gone
+ * before it was held fails with ESRCH. 0, or -1 with errno */
+int tgt_signal(const struct target *t, int sig);
+
+/* after a SIGKILL: free the process's memory now, not when it is done
+ * dying (process_mrelease(2), Linux 5.15+). 0, or -1 with errno */
+int tgt_mrelease(const struct target *t);
+
+/* add inc to the nice value, clamped to the kernel's -20..19: 0, or -1
+ * with errno (ESRCH: gone) */
+int tgt_nice(const struct target *t, int inc);
+
+/* has the process exited (a zombie has)? 1 yes, 0 no */
+int tgt_exited(const struct target *t);
+
+/* wait until any (all = 0) or all (all = 1) of t[0..n) have exited, or
+ * limit seconds passed (limit <= 0: no limit). poll(2) on the pidfds;
+ * targets without one are checked every delay seconds; a target whose
+ * done is set already counts as exited. 1 when the condition was met, 0 on timeout.
+ * Sets t[i].done. */
+int tgt_wait(struct target *t, size_t n, int all, double limit, double delay);
+
+/* the exit status of a target that has exited, as a shell shows it: its
+ * exit code 0..255, or 128 + the signal that killed it; -1 when unknown.
+ * The kernel tells it through the pidfd (PIDFD_GET_INFO, Linux 6.15+)
+ * once the parent has reaped the process: a zombie is waited for up to
+ * grace seconds. Older kernels, targets without a pidfd: -1. */
+int tgt_exit_status(const struct target *t, double grace);
+
+/* signal rounds: sigs[0] went out at last_ns (clock_ns()); each further
+ * signal goes to every target, delay seconds after the previous round.
+ * fail(ctx, t, sig) hears of each failure other than ESRCH (errno set).
+ * Returns the number of failures. */
+typedef void tgt_fail_fn(void *ctx, const struct target *t, int sig);
+int tgt_rounds(struct target *t, size_t n, const int *sigs, int nsig,
+    double delay, long long last_ns, tgt_fail_fn *fail, void *ctx);
+
+/* the ancestry of pid as procdir (NULL: /proc) shows it: v[0] = pid,
+ * v[1] its parent, ... while the processes exist; a 0 ends the chain
+ * when the last one has no parent (init, kthreadd). At most max entries.
+ * The count. */
+size_t tgt_chain(const char *procdir, pid_t pid, pid_t *v, size_t max);
+
+#endif
