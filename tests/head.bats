@@ -45,15 +45,28 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
 	[ "$stderr" = "$QBBIN/head: invalid number of lines: 'abc'" ]
 }
 
-@test "head quotes like GNU: plain in C and C.UTF-8, curly in other UTF-8 locales" {
-	(export LC_ALL=C.UTF-8; gnu_same head nope || exit 1)
-	(unset LC_ALL; export LANG=C.UTF-8; gnu_same head nope || exit 1)
-	(unset LC_ALL; export LANG=xx_YY.UTF-8; gnu_same head nope || exit 1)
+@test "head quotes like GNU: file names shell-style in ASCII quotes, values by the locale's codeset" {
+	local L a bad=0
+	# values: 'x' in C, curly under any UTF-8 codeset (C.UTF-8 included)
+	for L in C POSIX C.UTF-8 xx_YY.UTF-8; do
+		for a in "-n x" "-c x" "-n $'a\001b'" "-n $'\303\251'" "-n $'it\\'s'" "-n 'a\\b'" \
+			"-n $'\t\n'" "-n ''"; do
+			(export LC_ALL=$L; eval gnu_same head $a) || bad=1
+		done
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/head" -n x
+	[ "$stderr" = "$QBBIN/head: invalid number of lines: ‘x’" ]
+	# file names: ASCII quotes whatever the locale
+	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/head" nope
+	[ "$stderr" = "$QBBIN/head: cannot open 'nope' for reading: No such file or directory" ]
 	local l
-	l=$(locale -a 2>/dev/null | grep -iE 'utf-?8' | grep -vE '^(C|POSIX)' | head -n1)
-	[ -n "$l" ] || skip "no UTF-8 locale besides C.UTF-8 installed"
+	l=$(locale -a 2>/dev/null | grep -ixE 'en_US\.utf-?8' | head -n1)
+	[ -n "$l" ] || skip "en_US.UTF-8 is not installed"
 	run --separate-stderr env LC_ALL="$l" "$QBBIN/head" nope
-	[ "$stderr" = "$QBBIN/head: cannot open ‘nope’ for reading: No such file or directory" ]
+	[ "$stderr" = "$QBBIN/head: cannot open 'nope' for reading: No such file or directory" ]
+	(export LC_ALL=$l; gnu_same head -n x && gnu_same head $'\303\251' nope) || bad=1
+	[ $bad = 0 ]
 }
 
 @test "head leaves a seekable stdin just past what it printed" {
