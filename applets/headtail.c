@@ -26,9 +26,13 @@ struct gctx {
 };
 
 enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
-	G_VERSION, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID, G_RETRY, G_SLEEP };
+	G_VERSION, G_NOINOTIFY, G_PRESUME, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID,
+	G_RETRY, G_SLEEP };
 
-/* the ids index both tables: tail_defs extends head_defs from G_FOLLOW on */
+/* the ids index both tables: tail_defs extends head_defs from G_FOLLOW on.
+ * GNU's hidden ---disable-inotify (tail) and ---presume-input-pipe are
+ * accepted and change nothing here; they are listed so that a prefix such
+ * as "---" is taken or ambiguous exactly as in GNU. */
 static const struct optdef head_defs[] = {
 	{"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes"},
 	{"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM"},
@@ -38,6 +42,8 @@ static const struct optdef head_defs[] = {
 	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
 	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
 	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
+	{"", 0, OPT_FLAG, NULL, NULL},   /* tail's ---disable-inotify */
+	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL},
 	{NULL, 0, 0, NULL, NULL}
 };
 
@@ -50,6 +56,8 @@ static const struct optdef tail_defs[] = {
 	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
 	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
 	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
+	{"-disable-inotify", 0, OPT_FLAG, NULL, NULL},
+	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL},
 	{"follow", 0, OPT_OPTIONAL, "HOW", "output appended data as the file grows (name|descriptor)"},
 	{"", 'f', OPT_FLAG, NULL, "same as --follow=descriptor"},
 	{"", 'F', OPT_FLAG, NULL, "same as --follow=name --retry"},
@@ -168,6 +176,7 @@ static int gnu_cb(void *ctx, int id, char *v)
 		g->p->follow = g->p->by_name = g->p->retry = 1;
 		return 0;
 	case G_RETRY: g->p->retry = 1; return 0;
+	case G_NOINOTIFY: case G_PRESUME: return 0;
 	}
 	return gnu_value(g, id, v);
 }
