@@ -12,7 +12,6 @@ int out_error;
 
 static char buf[OUT_CAP];
 static size_t len;
-static int linebuf;
 static int last = -1;
 
 int write_all(int fd, const void *p, size_t n)
@@ -58,8 +57,6 @@ void out_write(const void *p, size_t n)
 		out_flush();
 	memcpy(buf + len, p, n);
 	len += n;
-	if (linebuf && memchr(p, '\n', n))
-		out_flush();
 }
 
 void out_str(const char *s)
@@ -90,18 +87,6 @@ void out_ll(long long v)
 	} else {
 		out_ull((unsigned long long)v);
 	}
-}
-
-void out_linebuf(int on)
-{
-	linebuf = on;
-	if (on)
-		out_flush();
-}
-
-size_t out_pending(void)
-{
-	return len;
 }
 
 int out_lastbyte(void)

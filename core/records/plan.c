@@ -104,7 +104,7 @@ static int run_tail_part(struct tplan *p, struct rin *in)
 {
 	/* a head part is final before a pipe's tail is: out with it now, so
 	 * a dead stdout stops the run before the tail is read. Not with -C,
-	 * whose count goes before buffered output (the spec's bench.sh use) */
+	 * whose count goes out before the buffered records, by design */
 	if (p->hmode == HEMIT && p->tmode != TNONE && !in->seekable &&
 	    !in->counting && out_flush())
 		return 0;
@@ -140,7 +140,8 @@ static int run_plan(struct tplan *p, struct rin *in)
 	return r;
 }
 
-/* the -C count, written past the stdout buffer on purpose (see spec) */
+/* the -C count, written past the stdout buffer on purpose: with FD 1 it
+ * comes before the records, as `echo $(... | tails -h1 -t1 -C1)` wants */
 static void put_count(struct tplan *p, const struct rin *in)
 {
 	char b[32];
@@ -157,6 +158,12 @@ static int open_input(struct tplan *p, const char *f)
 	if (is_stdin(p, f))
 		return 0;
 	fd = open(f, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && fd <= 2) {   /* a closed stdout must stay closed, as GNU's */
+		int hi = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+
+		close(fd);
+		fd = hi;
+	}
 	if (fd < 0) {
 		p->out->flush_quiet(p);   /* GNU's error() flushes stdout first */
 		fail(1, "cannot open %s for reading:", quoteaf(f));
@@ -283,6 +290,7 @@ static void follow(struct tplan *p)
 	    .pid = (pid_t)p->pid, .interval = p->interval, .ctx = p,
 	    .data = on_data, .event = on_event};
 	int i, files, opened = 0;
+	struct stat st;
 
 	for (i = 0; i < p->nfiles; i++)
 		opened |= p->watch[i].fd >= 0;
@@ -290,6 +298,10 @@ static void follow(struct tplan *p)
 		if (files && p->tail_words)
 			fail(1, "no files remaining");
 		return;
+	}
+	if (p->tail_words && fstat(1, &st)) {   /* GNU looks at stdout first */
+		warn("standard output:");
+		xexit(1);   /* its flush then says "write error: ERR" */
 	}
 	p->out->follow_flush(p);
 	switch (follow_run(p->watch, p->nfiles, &c)) {
