@@ -9,7 +9,8 @@
  * exit 1 on the spot. What is still buffered at exit fails as "write
  * error: ERR". A flush before a message about another file (error() does
  * one) fails quietly: the buffer is dropped, GNU goes on, and at exit says
- * "write error" with no reason, unless later data failed again.
+ * "write error" with no reason, unless later data failed again or its
+ * final fclose fails too (stdout closed: EBADF).
  *
  * quickbox keeps its bigger buffer (fewer writes) and instead replays
  * GNU's decision: after each input it asks whether GNU's buffer would have
@@ -21,7 +22,9 @@
  * EPIPE (a reader that left, SIGPIPE ignored) is silent, exit 1, in both
  * policies (the decision is in docs/tails.md). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "err.h"
@@ -118,6 +121,8 @@ static void gnu_end(struct tplan *p)
 	if (!p->gwrote) {   /* GNU's close_stdout at exit */
 		if (out_flush())
 			write_error(0);
+		else if (p->gerr && fcntl(1, F_GETFD) < 0)
+			fail(1, "write error: %s", strerror(EBADF));   /* its fclose failed too */
 		else if (p->gerr)
 			fail(1, "write error");
 		return;
