@@ -344,16 +344,23 @@ static int pread_all(int fd, char *p, size_t n, off_t at)
 	return 0;
 }
 
+/* the first block read back from the end, doubled up to RBUF after: a short
+ * tail (tail -n 10) touches two pages of the buffer, not 32 (measured in
+ * docs/PERFORMANCE.md) */
+#define FIRST_BACK (8 * 1024)
+
 /* start offset of the last n rows in [cur,end); a final delimiter ends the
  * last row rather than starting an empty one */
 static off_t scan_back(struct rin *in, off_t cur, off_t end, unsigned long long n)
 {
 	off_t p = end;
 	int first = 1;
+	size_t want = FIRST_BACK;
 
 	while (p > cur) {
-		size_t blk = p - cur > RBUF ? RBUF : (size_t)(p - cur), i;
+		size_t blk = (size_t)(p - cur) > want ? want : (size_t)(p - cur), i;
 
+		want = want < RBUF / 2 ? want * 2 : RBUF;
 		p -= (off_t)blk;
 		if (pread_all(in->fd, in->buf, blk, p)) {
 			in->err = errno;
