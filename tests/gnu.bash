@@ -33,7 +33,7 @@ gnu_same() {
 }
 
 # stdout is /dev/full: stderr and status must match GNU's (wording and
-# timing of its stdio flushes: tails_out.c)
+# timing of its stdio flushes: core/records/outfail.c)
 gnu_full() {
 	local t=$1 in=${STDIN:-s30k}
 	shift
