@@ -13,8 +13,8 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
-#include "quote.h"
 #include "plan.h"
+#include "quote.h"
 
 /* the parse state */
 struct gctx {
