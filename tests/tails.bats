@@ -336,4 +336,6 @@ check() {
 	[ "$stderr" = "tails: error writing 'standard output': Bad file descriptor" ]
 	run --separate-stderr timeout 10 bash -c 'trap "" PIPE; "$1" -t 1 -f "$2" | true; exit ${PIPESTATUS[0]}' _ "$QBBIN/tails" "$D/s9"
 	[ "$status" = 1 ] && [ "$stderr" = "" ]
+	run --separate-stderr timeout 10 bash -c '"$1" -t 1 -f "$2" | true; exit ${PIPESTATUS[0]}' _ "$QBBIN/tails" "$D/s9"
+	[ "$status" = 141 ] && [ "$stderr" = "" ]
 }
