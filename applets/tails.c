@@ -1,6 +1,9 @@
-/* tails.c: tails, head and tail of streams in one pass (spec/tails.md):
- * native options, fit mode (/n), entry. The GNU head/tail personalities
- * are in tails_gnu.c; every name runs through tails_run.c and core/rec.c. */
+/* tails.c: tails, head and tail of streams in one pass: native options,
+ * defaults from the config file and $TAILS, the escapes of string values,
+ * fit mode (/n), entry. The record engine (plan.h) runs the plan. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -11,11 +14,14 @@
 #include "hdr.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
+#include "plan.h"
 #include "quote.h"
-#include "tails.h"
+#include "vec.h"
 
 enum { N_HEAD, N_TAIL, N_OMAX, N_FOLLOW, N_BYTES, N_DIV, N_HDR, N_QUIET,
-	N_VERB, N_IRD, N_EOR, N_SLEEP, N_DELIM, N_COUNT, N_PLAIN, N_HELP };
+	N_VERB, N_IRD, N_EOR, N_SLEEP, N_DELIM, N_COUNT, N_PLAIN, N_HELP,
+	N_VERSION };
 
 static const struct optdef tails_defs[] = {
 	{"head", 'h', OPT_VALUE, "N|/[n]", "N>0 emit the first N records; N<0 cut the first N"},
@@ -34,6 +40,8 @@ static const struct optdef tails_defs[] = {
 	{"Count", 'C', OPT_VALUE, "FD", "write the number of input records of each input to FD"},
 	{"plain", 'p', OPT_FLAG, NULL, "no colour escapes in headers"},
 	{"help", '?', OPT_FLAG, NULL, "print this help and exit"},
+	/* exact: "--ver" stays the prefix of --verbose it always was */
+	{"version", 0, OPT_FLAG | OPT_EXACT, NULL, "print the version and exit"},
 	{NULL, 0, 0, NULL, NULL}
 };
 
@@ -46,50 +54,145 @@ struct npart {
 struct nctx {
 	struct tplan *p;
 	struct npart h, t;
-	int quiet, verbose, help;
+	int quiet, verbose, help, version;
+	int range;                   /* a value was out of range (reported) */
 	char **files;
 	int nfiles;
 };
 
-/* digits only; a count too big for 64 bits means "all of them" */
-static int digits_ull(const char *s, unsigned long long *out)
-{
-	unsigned long long v = 0;
+/* ---- defaults: the config file, then $TAILS, then the command line ---- */
 
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v > (REC_ALL - 9) / 10 ? REC_ALL : v * 10 + (unsigned)(*s - '0');
+/* \n \t \0 \\ \e \xHH \NNN at s (s[0] is the backslash): the byte, and how
+ * many characters of s it took */
+static char escape(const char *s, size_t *used)
+{
+	static const char from[] = "abefnrtv\\", to[] = "\a\b\033\f\n\r\t\v\\";
+	const char *m = strchr(from, s[1]);
+	unsigned v;
+	int k;
+
+	*used = 2;
+	if (m && *m)
+		return to[m - from];
+	if (s[1] == 'x' && (k = num_digits(s + 2, 16, 2, &v))) {
+		*used = 2 + (size_t)k;
+		return (char)v;
 	}
-	*out = v;
-	return 0;
+	if (!(k = num_digits(s + 1, 8, 3, &v)))
+		return s[1];   /* any other escaped character stands for itself */
+	*used = 1 + (size_t)k;
+	return (char)v;
 }
 
-static int parse_part(const char *v, struct npart *pt)
+/* the escapes of -d -D -H -i -e values; *len counts embedded NULs */
+static char *unescape(const char *s, size_t *len)
 {
-	memset(pt, 0, sizeof *pt);
-	pt->sign = 1;
-	if (*v == '/') {
-		pt->fit = 1;
-		return v[1] && (digits_ull(v + 1, &pt->div) || !pt->div) ? -1 : 0;
+	char *o = xmalloc(strlen(s) + 1), *q = o;
+	size_t used;
+
+	while (*s) {
+		if (*s != '\\' || !s[1]) {
+			*q++ = *s++;
+			continue;
+		}
+		*q++ = escape(s, &used);
+		s += used;
 	}
-	if (*v == '+' || *v == '-')
-		pt->sign = *v++ == '+' ? 2 : -1;
-	return digits_ull(v, &pt->n);
+	*q = 0;
+	*len = (size_t)(q - o);
+	return o;
 }
 
-/* -i/-e: exactly one byte after unescaping */
-static int char_value(const char *v, int *c)
+/* config lines "head = 3" (or "--head=3") become "--head=3" */
+static char *config_word(char *w)
 {
-	size_t n;
-	char *u = tails_unescape(v, &n);
+	char *x, *eq;
 
-	*c = (unsigned char)u[0];
-	free(u);
-	return n == 1 ? 0 : -1;
+	while (*w == ' ' || *w == '\t')
+		w++;
+	if (!*w || *w == '#')
+		return NULL;
+	if (*w == '-')
+		return w;
+	x = xmalloc(strlen(w) + 3);
+	sprintf(x, "--%s", w);
+	while ((eq = strstr(x, " = ")))
+		memmove(eq, eq + 2, strlen(eq + 2) + 1), *eq = '=';
+	return x;
 }
+
+struct words {
+	char **v;
+	size_t n, cap;
+};
+
+/* append the words of s (lines of a config file, or $TAILS split on blanks) */
+static void add_words(struct words *a, char *s, int lines)
+{
+	const char *sep = lines ? "\n" : " \t\n";
+	char *save = NULL, *w;
+
+	for (w = strtok_r(s, sep, &save); w; w = strtok_r(NULL, sep, &save)) {
+		if (lines)
+			w = config_word(w);
+		else if (*w == '#')
+			w = NULL;
+		if (w)
+			VEC_PUSH(a->v, a->n, a->cap, w);
+	}
+}
+
+/* the first 64 KiB of a small file, NUL-terminated; NULL when unreadable */
+static char *slurp(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *b;
+	ssize_t r;
+
+	if (fd < 0)
+		return NULL;
+	b = xmalloc(65536);
+	r = read(fd, b, 65535);
+	close(fd);
+	b[r > 0 ? r : 0] = 0;
+	return b;
+}
+
+/* $TAILS_CONFIG, else $XDG_CONFIG_HOME/tails/config, else ~/.config/... */
+static const char *config_path(char *path, size_t size)
+{
+	const char *cf = getenv("TAILS_CONFIG"), *x = getenv("XDG_CONFIG_HOME"),
+	    *home = getenv("HOME");
+
+	if (cf)
+		return cf;
+	if (x && *x)
+		snprintf(path, size, "%s/tails/config", x);
+	else
+		snprintf(path, size, "%s/.config/tails/config", home ? home : "");
+	return path;
+}
+
+static char **with_defaults(int *argc, char **argv)
+{
+	const char *env = getenv("TAILS");
+	char path[4096], *t;
+	struct words a = {0};
+	int i;
+
+	VEC_PUSH(a.v, a.n, a.cap, argv[0]);
+	if ((t = slurp(config_path(path, sizeof path))))
+		add_words(&a, t, 1);
+	if (env)
+		add_words(&a, xstrdup(env), 0);
+	for (i = 1; i < *argc; i++)
+		VEC_PUSH(a.v, a.n, a.cap, argv[i]);
+	VEC_PUSH(a.v, a.n, a.cap, NULL);
+	*argc = (int)a.n - 1;
+	return a.v;
+}
+
+/* ---- option values ---- */
 
 static int nbad(const char *opt, const char *v, const char *want)
 {
@@ -97,11 +200,68 @@ static int nbad(const char *opt, const char *v, const char *want)
 	return -1;
 }
 
+/* a number too big for its option: one line, exit 1 (not a usage error:
+ * the syntax was right) */
+static int nrange(struct nctx *c, const char *opt, const char *v, const char *max)
+{
+	warn("value %s for %s out of range (at most %s)", quote(v), opt, max);
+	c->range = 1;
+	return -1;
+}
+
+#define ULL_MAX_TEXT "18446744073709551615"
+
+/* digits only, up to 2^64-1 (which means "all of them"): 0, EINVAL, ERANGE */
+static int count(const char *s, unsigned long long *out)
+{
+	if (*s == '+' || *s == '-')
+		return EINVAL;
+	return num_ull_sfx(s, NULL, out);
+}
+
+/* -h/-t: N, -N, +N, / or /n */
+static int parse_part(struct nctx *c, const char *opt, const char *v,
+    struct npart *pt, int plus)
+{
+	const char *want = plus ? "N, -N, +N or /[n]" : "N, -N or /[n]";
+	const char *d = v;
+	int r;
+
+	memset(pt, 0, sizeof *pt);
+	pt->sign = 1;
+	if (*d == '/') {
+		pt->fit = 1;
+		if (!d[1])
+			return 0;
+		r = count(d + 1, &pt->div);
+		if (r == ERANGE)
+			return nrange(c, opt, v, "/" ULL_MAX_TEXT);
+		return r || !pt->div ? nbad(opt, v, want) : 0;
+	}
+	if (*d == '-' || *d == '+')
+		pt->sign = *d++ == '+' ? 2 : -1;
+	r = count(d, &pt->n);
+	if (r == ERANGE)
+		return nrange(c, opt, v, ULL_MAX_TEXT);
+	return r ? nbad(opt, v, want) : 0;
+}
+
+/* -i/-e: exactly one byte after unescaping */
+static int char_value(const char *v, int *c)
+{
+	size_t n;
+	char *u = unescape(v, &n);
+
+	*c = (unsigned char)u[0];
+	free(u);
+	return n == 1 ? 0 : -1;
+}
+
 /* the string options: kept unescaped */
 static int native_string(struct tplan *p, int id, const char *v)
 {
 	size_t n;
-	char *u = tails_unescape(v, &n);
+	char *u = unescape(v, &n);
 
 	if (id == N_DIV)
 		p->divider = u;
@@ -116,22 +276,32 @@ static int native_value(struct nctx *c, int id, char *v)
 {
 	struct tplan *p = c->p;
 	long long ll;
+	int r;
 
 	switch (id) {
 	case N_HEAD:
-		return parse_part(v, &c->h) ? nbad("-h", v, "N, -N or /[n]") : 0;
+		return parse_part(c, "-h", v, &c->h, 0);
 	case N_TAIL:
-		return parse_part(v, &c->t) ? nbad("-t", v, "N, -N, +N or /[n]") : 0;
+		return parse_part(c, "-t", v, &c->t, 1);
 	case N_OMAX:
-		return digits_ull(v, &p->omax) ? nbad("-o", v, "a count") : 0;
+		r = count(v, &p->omax);
+		if (r == ERANGE)
+			return nrange(c, "-o", v, ULL_MAX_TEXT);
+		return r ? nbad("-o", v, "a count") : 0;
 	case N_IRD:
 		return char_value(v, &p->ird) ? nbad("-i", v, "one character") : 0;
 	case N_EOR:
 		return char_value(v, &p->eor) ? nbad("-e", v, "one character") : 0;
 	case N_SLEEP:
-		return num_double(v, 0, 1e9, &p->interval) ? nbad("-s", v, "seconds") : 0;
+		r = num_double(v, 0, 1e9, &p->interval);
+		if (r == ERANGE && *v != '-')
+			return nrange(c, "-s", v, "1e9");
+		return r ? nbad("-s", v, "seconds") : 0;
 	case N_COUNT:
-		if (num_ll(v, 0, 1 << 20, &ll))
+		r = num_ll(v, 0, 1 << 20, &ll);
+		if (r == ERANGE && *v != '-')
+			return nrange(c, "-C", v, "1048576");
+		if (r)
 			return nbad("-C", v, "a file descriptor");
 		p->countfd = (int)ll;
 		return 0;
@@ -154,9 +324,12 @@ static int native_cb(void *ctx, int id, char *v)
 	case N_VERB: c->verbose = on; return 0;
 	case N_PLAIN: c->p->plain = on; return 0;
 	case N_HELP: c->help = on; return 0;
+	case N_VERSION: c->version = on; return 0;
 	}
 	return native_value(c, id, v);
 }
+
+/* ---- fit mode ---- */
 
 /* terminal rows for fit mode: LC_LINES, LINES, then the terminal */
 static long screen_rows(void)
@@ -186,7 +359,7 @@ static long header_rows(struct tplan *p)
 		return 0;
 	for (i = 0; i < p->nfiles; i++) {
 		size_t len, skip = 0;
-		char *h = tails_header_text(p, i, tails_display(p->files[i]), &len);
+		char *h = plan_header_text(p, i, plan_display(p, p->files[i]), &len);
 
 		while (!i && skip < len && (unsigned char)h[skip] == p->hdr_eor)
 			skip++;
@@ -236,13 +409,17 @@ int tails_main(int argc, char **argv)
 	struct optset os = {"[options] [paths...]   ('' or no path = stdin)",
 	    tails_defs, OPT_CLIGEN, NULL};
 
-	argv = tails_defaults(&argc, argv);
+	argv = with_defaults(&argc, argv);
 	p.ird = p.eor = '\n';
 	p.omax = REC_ALL, p.countfd = -1, p.interval = 0.25, p.divider = "--";
+	p.out = &tout_plain;
+	p.empty_stdin = 1;
 	p.fmts = xmalloc(sizeof *p.fmts * (size_t)argc);
 	c.p = &p;
 	c.files = xmalloc(sizeof *c.files * (size_t)argc);
 	if (opt_parse(&os, argc, argv, native_cb, &c)) {
+		if (c.range)
+			return 1;
 		warn("%s", opt_err + strlen("tails: "));
 		return 2;
 	}
@@ -250,9 +427,13 @@ int tails_main(int argc, char **argv)
 		opt_help(&os, "tails");
 		return 0;
 	}
+	if (c.version) {
+		out_str("tails (quickbox) " QB_VERSION "\n");
+		return 0;
+	}
 	p.hdr_eor = p.eor;
 	p.files = c.nfiles ? c.files : (char **)dash;
 	p.nfiles = c.nfiles ? c.nfiles : 1;
 	native_plan(&p, &c);
-	return tails_run(&p);
+	return plan_run(&p);
 }

@@ -33,7 +33,7 @@ gnu_same() {
 }
 
 # stdout is /dev/full: stderr and status must match GNU's (wording and
-# timing of its stdio flushes: tails_out.c)
+# timing of its stdio flushes: core/records/outfail.c)
 gnu_full() {
 	local t=$1 in=${STDIN:-s30k}
 	shift
@@ -54,4 +54,42 @@ gnu_same_pipe() {
 	cat "$D/$in" | (exec -a "$t" "$QBBIN/$t" "$@") > "$D/o1" 2> "$D/e1" || true
 	cat "$D/$in" | (exec -a "$t" "$REF/$t" "$@") > "$D/o2" 2> "$D/e2" || true
 	cmp -s "$D/o1" "$D/o2" && cmp -s "$D/e1" "$D/e2" || { echo "differs (pipe): $t $* < $in"; return 1; }
+}
+
+# the same with stdout closed (>&-): stderr and status must match GNU's
+gnu_closed() {
+	local t=$1 in=${STDIN:-s30k}
+	shift
+	local r1=0 r2=0
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" >&- 2> "$D/e1" || r1=$?
+	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" >&- 2> "$D/e2" || r2=$?
+	if ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
+		echo "differs with stdout closed: $t $* (status $r1 vs $r2)"
+		diff "$D/e1" "$D/e2"
+		return 1
+	fi
+}
+
+# a writer into a pipe whose reader has left, SIGPIPE ignored, from an
+# endless input: must end (10 s guard against a hang), silent, status 1
+# (quickbox's documented EPIPE rule); with SIGPIPE at its default: 141
+dead_pipe() {
+	local st
+	run --separate-stderr timeout 10 bash -c 'trap "" PIPE; yes 2>/dev/null | "$@" | true; exit ${PIPESTATUS[1]}' _ "$@"
+	[ "$status" = 1 ] && [ "$stderr" = "" ] || { echo "SIGPIPE ignored: $* gave $status [$stderr]"; return 1; }
+	run --separate-stderr timeout 10 bash -c 'yes 2>/dev/null | "$@" | true; exit ${PIPESTATUS[1]}' _ "$@"
+	[ "$status" = 141 ] || { echo "SIGPIPE default: $* gave $status"; return 1; }
+}
+
+# the GNU tool and quickbox, for every byte 1..255 but the newline in a
+# file name ("cannot open", shell style) and in a count (quote() style)
+gnu_bytes() {
+	local t=$1 i b bad=0
+	for i in $(seq 1 255); do
+		[ $i = 10 ] && continue
+		printf -v b "\\$(printf %03o $i)"
+		gnu_same $t "a${b}b" || bad=1
+		gnu_same $t -n "a${b}b" || bad=1
+	done
+	return $bad
 }

@@ -9,7 +9,7 @@ OPTS=("" "-n3" "-n-3" "-n+3" "-c5" "-c-5" "-c+5" "-n0" "-c0" "-n -0"
 	"-5" "-3c" "-2k" "-1b" "-5v" "-5q" "-3z" "-z -n1" "-z -n-1" "-q" "-v"
 	"--lines=2" "--lines=-2" "--bytes=3" "--li 2" "--zero" "--verbose -n1" "--quiet"
 	"--silent" "-c 1k" "-c 1kB" "-c 1KiB" "-n 2 -c 3" "-c 3 -n 2")
-INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
+INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "'' s20"
 	"/dev/null" "-" "- -" "nonl s20" "s20 -")
 
 @test "head matches GNU over options x inputs (files)" {
@@ -45,15 +45,28 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
 	[ "$stderr" = "$QBBIN/head: invalid number of lines: 'abc'" ]
 }
 
-@test "head quotes like GNU: plain in C and C.UTF-8, curly in other UTF-8 locales" {
-	(export LC_ALL=C.UTF-8; gnu_same head nope || exit 1)
-	(unset LC_ALL; export LANG=C.UTF-8; gnu_same head nope || exit 1)
-	(unset LC_ALL; export LANG=xx_YY.UTF-8; gnu_same head nope || exit 1)
+@test "head quotes like GNU: file names shell-style in ASCII quotes, values by the locale's codeset" {
+	local L a bad=0
+	# values: 'x' in C, curly under any UTF-8 codeset (C.UTF-8 included)
+	for L in C POSIX C.UTF-8 xx_YY.UTF-8; do
+		for a in "-n x" "-c x" "-n $'a\001b'" "-n $'\303\251'" "-n $'it\\'s'" "-n 'a\\b'" \
+			"-n $'\t\n'" "-n ''"; do
+			(export LC_ALL=$L; eval gnu_same head $a) || bad=1
+		done
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/head" -n x
+	[ "$stderr" = "$QBBIN/head: invalid number of lines: ‘x’" ]
+	# file names: ASCII quotes whatever the locale
+	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/head" nope
+	[ "$stderr" = "$QBBIN/head: cannot open 'nope' for reading: No such file or directory" ]
 	local l
-	l=$(locale -a 2>/dev/null | grep -iE 'utf-?8' | grep -vE '^(C|POSIX)' | head -n1)
-	[ -n "$l" ] || skip "no UTF-8 locale besides C.UTF-8 installed"
+	l=$(locale -a 2>/dev/null | grep -ixE 'en_US\.utf-?8' | head -n1)
+	[ -n "$l" ] || skip "en_US.UTF-8 is not installed"
 	run --separate-stderr env LC_ALL="$l" "$QBBIN/head" nope
-	[ "$stderr" = "$QBBIN/head: cannot open ‘nope’ for reading: No such file or directory" ]
+	[ "$stderr" = "$QBBIN/head: cannot open 'nope' for reading: No such file or directory" ]
+	(export LC_ALL=$l; gnu_same head -n x && gnu_same head $'\303\251' nope) || bad=1
+	[ $bad = 0 ]
 }
 
 @test "head leaves a seekable stdin just past what it printed" {
@@ -101,4 +114,52 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20"
 	run --separate-stderr bash -c "cd '$D' && '$QBBIN/head' -c 1000 s30k nope > /dev/full"
 	[ "$status" = 1 ]
 	[ "${stderr_lines[0]}" = "$QBBIN/head: cannot open 'nope' for reading: No such file or directory" ]
+}
+
+@test "head '': a file name like any other (cannot open), not standard input" {
+	gnu_same head '' || return 1
+	gnu_same head -n1 s20 '' s20 || return 1
+	run --separate-stderr "$QBBIN/head" '' < "$D/s20"
+	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$stderr" = "$QBBIN/head: cannot open '' for reading: No such file or directory" ]
+}
+
+@test "head quotes every byte of a name and a count as GNU does, C and C.UTF-8" {
+	(export LC_ALL=C; gnu_bytes head) || return 1
+	(export LC_ALL=C.UTF-8; gnu_bytes head) || return 1
+	(export LC_ALL=C; gnu_same head $'a\001b'; gnu_same head $'\303\251') || return 1
+	run --separate-stderr env LC_ALL=C "$QBBIN/head" $'a\001b'
+	[ "$stderr" = "$QBBIN/head: cannot open 'a'\$'\\001''b' for reading: No such file or directory" ]
+	run --separate-stderr env LC_ALL=C "$QBBIN/head" $'\303\251'
+	[ "$stderr" = "$QBBIN/head: cannot open ''\$'\\303\\251' for reading: No such file or directory" ]
+	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/head" $'\303\251'
+	[ "$stderr" = "$QBBIN/head: cannot open 'é' for reading: No such file or directory" ]
+	# a ' with something only "..." cannot hold: GNU's two-pass output
+	local a
+	for a in "it's" "a'\$" $'a\'\001' $'\001a\'\001' $'\'a\001' $'a\001\'' "#x" "x#" "~x" "a:b"; do
+		(export LC_ALL=C; gnu_same head "$a") || return 1
+	done
+}
+
+@test "head ambiguous and hidden long options: glibc's exact lines" {
+	local a bad=0
+	for a in "--v" "--v=1" "---" "---p" "---p=1" "---presume-input-pipe" "--verbose=1" "--c"; do
+		gnu_same head $a s20 || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+@test "head holding data back stops at the first failed write: dead pipe, closed stdout" {
+	dead_pipe "$QBBIN/head" -n -1 || return 1
+	dead_pipe "$QBBIN/head" -c -1 || return 1
+	dead_pipe "$QBBIN/head" -n -100000 || return 1
+	dead_pipe "$QBBIN/head" -n 10000000 || return 1
+	local a bad=0
+	for a in "-n 5" "-n -5" "-c 100000" "-n 5 s20" "-n 5 s20 nope" "-n -1 s30k" "-c -5 s20 s20"; do
+		gnu_closed head $a || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr timeout 10 bash -c 'yes | "$1" -n -1 >&-' _ "$QBBIN/head"
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/head: error writing 'standard output': Bad file descriptor" ]
 }

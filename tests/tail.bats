@@ -228,3 +228,62 @@ full_follow() {
 	[ "$output" = 1 ]
 	[ "$stderr" = "" ]
 }
+
+@test "tail '': a file name like any other (cannot open), not standard input" {
+	gnu_same tail '' || return 1
+	gnu_same tail -n1 s20 '' s20 || return 1
+	run --separate-stderr "$QBBIN/tail" '' < "$D/s20"
+	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$stderr" = "$QBBIN/tail: cannot open '' for reading: No such file or directory" ]
+}
+
+@test "tail quotes names and values as GNU under C, C.UTF-8 and en_US.UTF-8" {
+	(export LC_ALL=C; gnu_bytes tail) || return 1
+	(export LC_ALL=C.UTF-8; gnu_bytes tail) || return 1
+	local L a bad=0
+	for L in C C.UTF-8; do
+		for a in "-n x" "-c x" "-s x" "--pid=x" "--follow=x" "--follow=" "--max-unchanged-stats=x" \
+			"x" "$'\303\251'" "-F -" "+9x s20"; do
+			(export LC_ALL=$L; eval gnu_same tail $a) || bad=1
+		done
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C.UTF-8 "$QBBIN/tail" -n x
+	[ "$stderr" = "$QBBIN/tail: invalid number of lines: ‘x’" ]
+	local l
+	l=$(locale -a 2>/dev/null | grep -ixE 'en_US\.utf-?8' | head -n1)
+	[ -n "$l" ] || skip "en_US.UTF-8 is not installed"
+	for a in "-n x" "nope" "--follow=x" "$'\001'"; do
+		(export LC_ALL=$l; eval gnu_same tail $a) || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+@test "tail ambiguous and hidden long options: glibc's exact lines" {
+	local a bad=0
+	for a in "--s=1" "--s" "--v" "--v=x" "---" "---=1" "---p" "---d" "---disable-inotify=1" "--f=x"; do
+		gnu_same tail $a s20 || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr "$QBBIN/tail" --s=1
+	[ "$stderr" = "$QBBIN/tail: option '--s=1' is ambiguous; possibilities: '--silent' '--sleep-interval'
+Try '$QBBIN/tail --help' for more information." ]
+}
+
+@test "tail on a dead pipe, /dev/full and a closed stdout: GNU's words, or the EPIPE rule" {
+	dead_pipe "$QBBIN/tail" -n +1 || return 1
+	dead_pipe "$QBBIN/tail" -c +1 || return 1
+	local a bad=0
+	for a in "-n 5" "-n +5" "-c 5" "-n 5 s20" "-n 5 s20 nope" "-n +1 s30k" "-c 5 s20 s20" "-n 0 s20"; do
+		gnu_closed tail $a || bad=1
+	done
+	[ $bad = 0 ]
+	# -f: the tail goes nowhere, so no following forever
+	local want
+	run --separate-stderr timeout 10 bash -c 'cd "$1" && exec -a tail "$2" -n 5 -f s30k >&-' _ "$D" "$REF/tail"
+	want="$status $stderr"
+	run --separate-stderr timeout 10 bash -c 'cd "$1" && exec -a tail "$2" -n 5 -f s30k >&-' _ "$D" "$QBBIN/tail"
+	[ "$status $stderr" = "$want" ]
+	[ "$stderr" = "tail: standard output: Bad file descriptor
+tail: write error: Bad file descriptor" ]
+}

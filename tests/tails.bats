@@ -2,6 +2,7 @@
 # tails.bats: the native tails applet, row by row of spec/tails.md; every
 # record rule runs on a pipe and on a regular file (the seek-based path).
 load helpers
+load gnu   # dead_pipe; its setup_file is replaced below
 
 setup_file() {
 	qbbin_setup
@@ -220,7 +221,7 @@ check() {
 @test "huge counts on a small pipe: everything, nothing allocated up front" {
 	pipe_and_file s9 "$(seq 1 9)"$'\n' -t 18446744073709551615
 	pipe_and_file s9 "" -t -18446744073709551615
-	pipe_and_file s9 "$(seq 1 9)"$'\n' -h 99999999999999999999999
+	pipe_and_file s9 "$(seq 1 9)"$'\n' -h 18446744073709551615
 	pipe_and_file s9 "$(seq 1 9)"$'\n' -h 9000000000000000000 -t 9000000000000000000
 }
 
@@ -277,4 +278,64 @@ check() {
 	kill $p
 	wait $p || true
 	[ "$(cat "$d/out")" = "$(printf '1\n2\nNEW')" ]
+}
+
+@test "--version: tails (quickbox) and the version of the build" {
+	run --separate-stderr T --version
+	[ "$status" = 0 ] && [ "$stderr" = "" ]
+	[ "$output" = "tails (quickbox) 0.2" ]
+	# head and tail keep their own line
+	[ "$("$QBBIN/head" --version)" = "head (quickbox) 0.1" ]
+	[ "$("$QBBIN/tail" --version)" = "tail (quickbox) 0.1" ]
+	# a prefix is still --verbose's
+	[ "$(T --ver -t1 "$D/s9")" = "$(printf '==> %s <==\n9' "$D/s9")" ]
+}
+
+@test "'' is standard input for tails (the spec), a name for head and tail" {
+	[ "$(T -t2 '' < "$D/s9")" = "$(printf '8\n9')" ]
+	[ "$(T -v -t1 '' < "$D/s9")" = "$(printf '==> standard input <==\n9')" ]
+}
+
+@test "numbers beyond 2^64-1 (or an option's range): one line naming the value, exit 1" {
+	local a
+	for a in "-h 99999999999999999999" "-t 99999999999999999999" "-t -123456789012345678901" \
+		"-t +99999999999999999999" "-h /99999999999999999999" "-o 99999999999999999999" \
+		"-C 99999999999" "-s 1e999"; do
+		run --separate-stderr env LC_ALL=C "$QBBIN/tails" $a "$D/s9"
+		echo "$a: $status [$stderr]"
+		[ "$status" = 1 ] && [ "$output" = "" ]
+		[ "${stderr%%\'*}" = "tails: value " ]
+		[ "$(wc -l <<<"$stderr")" = 1 ]
+		[[ $stderr == *"'${a#* }'"* ]]
+	done
+	run --separate-stderr env LC_ALL=C "$QBBIN/tails" -h 99999999999999999999 "$D/s9"
+	[ "$stderr" = "tails: value '99999999999999999999' for -h out of range (at most 18446744073709551615)" ]
+	# the largest count is still "all of them"
+	[ "$(T -h 18446744073709551615 "$D/s9" | wc -l)" = 9 ]
+}
+
+@test "dead output: every mode holding data back stops at the first failed write" {
+	local a
+	# (a tail of an endless pipe never ends, nor does GNU's; a window
+	# writes once before its tail, which a live reader may still take)
+	for a in "-t -1" "-t -1 -c" "-h 1 -t -1" "-h 3" "-h -1" "-t +2"; do
+		dead_pipe "$QBBIN/tails" $a || return 1
+	done
+	# the head part of a window is out before the tail is read
+	run --separate-stderr timeout 10 bash -c 'yes | "$1" -h 1 -t 1 >&-' _ "$QBBIN/tails"
+	[ "$status" = 1 ]
+	[ "$stderr" = "tails: error writing 'standard output': Bad file descriptor" ]
+	run --separate-stderr timeout 10 bash -c '"$1" -t 1 "$2" >&-' _ "$QBBIN/tails" "$D/s9"
+	[ "$status" = 1 ]
+	[ "$stderr" = "tails: write error: Bad file descriptor" ]
+	run --separate-stderr timeout 10 bash -c '"$1" -t 1 -f "$2" >&-' _ "$QBBIN/tails" "$D/s9"
+	[ "$status" = 1 ]
+	[ "$stderr" = "tails: write error: Bad file descriptor" ]
+	run --separate-stderr timeout 10 bash -c '"$1" -h 200000 -c /dev/zero >&-' _ "$QBBIN/tails"
+	[ "$status" = 1 ]
+	[ "$stderr" = "tails: error writing 'standard output': Bad file descriptor" ]
+	run --separate-stderr timeout 10 bash -c 'trap "" PIPE; "$1" -t 1 -f "$2" | true; exit ${PIPESTATUS[0]}' _ "$QBBIN/tails" "$D/s9"
+	[ "$status" = 1 ] && [ "$stderr" = "" ]
+	run --separate-stderr timeout 10 bash -c '"$1" -t 1 -f "$2" | true; exit ${PIPESTATUS[0]}' _ "$QBBIN/tails" "$D/s9"
+	[ "$status" = 141 ] && [ "$stderr" = "" ]
 }

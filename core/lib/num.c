@@ -101,3 +101,20 @@ int num_double(const char *s, double lo, double hi, double *out)
 	*out = v;
 	return 0;
 }
+
+int num_digits(const char *s, unsigned base, int max, unsigned *out)
+{
+	static const char dig[] = "0123456789abcdef";
+	unsigned v = 0;
+	int k;
+
+	for (k = 0; k < max && s[k]; k++) {
+		const char *d = strchr(dig, s[k] >= 'A' && s[k] <= 'F' ? s[k] + 32 : s[k]);
+
+		if (!d || (unsigned)(d - dig) >= base)
+			break;
+		v = v * base + (unsigned)(d - dig);
+	}
+	*out = v;
+	return k;
+}

@@ -14,4 +14,8 @@ int num_ull_sfx(const char *s, const struct num_sfx *sfx, unsigned long long *ou
 /* finite decimal floating point (strtod syntax, C locale), in [lo,hi] */
 int num_double(const char *s, double lo, double hi, double *out);
 
+/* up to max leading digits of s in base (2..16, either case): how many
+ * were taken (0: none), their value in *out */
+int num_digits(const char *s, unsigned base, int max, unsigned *out);
+
 #endif

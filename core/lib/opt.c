@@ -109,29 +109,101 @@ static int find_long(const struct parse *p, const char *given, size_t glen)
 	return n == 1 ? found : n ? -2 : -1;
 }
 
-static void ambiguous(const struct parse *p, const char *given, size_t glen)
+/* ---- what went wrong, in each dialect's words ---- */
+
+enum fault { F_AMBIGUOUS, F_UNKNOWN_LONG, F_UNKNOWN_SHORT, F_NO_ARG,
+	F_BAD_FLAG, F_NEEDS_LONG, F_NEEDS_SHORT };
+
+struct what {
+	enum fault f;
+	const char *arg;           /* the argument after "--", as given */
+	size_t glen;               /* the length of its name part */
+	const struct optdef *d;    /* the option meant, when known */
+	char c;                    /* the short letter */
+	const char *val;           /* the value given */
+};
+
+/* the options a prefix could mean, each printed with fmt, appended at k */
+static void matches(const struct parse *p, const struct what *w, size_t k,
+    const char *fmt)
 {
 	const struct optdef *d = p->os->defs;
-	size_t k;
-	int i, ex;
+	int i, ex, gnu = p->os->style & OPT_GNU;
 
-	if (p->os->style & OPT_GNU)
-		k = (size_t)snprintf(opt_err, sizeof opt_err,
-		    "%s: option '--%.*s' is ambiguous; possibilities:",
-		    p->argv[0], (int)glen, given);
-	else
-		k = (size_t)snprintf(opt_err, sizeof opt_err,
-		    "%s: ambiguous option '--%.*s' (could be:", p->prog,
-		    (int)glen, given);
 	for (i = 0; d[i].lname && k < sizeof opt_err; i++)
-		if (*d[i].lname && ((p->os->style & OPT_GNU) ?
-		    gnu_prefix : norm_prefix)(d[i].lname, given, glen, &ex) &&
-		    (ex || !(d[i].arg & OPT_EXACT)))
+		if (*d[i].lname && (gnu ? gnu_prefix : norm_prefix)(d[i].lname,
+		    w->arg, w->glen, &ex) && (ex || !(d[i].arg & OPT_EXACT)))
 			k += (size_t)snprintf(opt_err + k, sizeof opt_err - k,
-			    (p->os->style & OPT_GNU) ? " '--%s'" : " --%s",
-			    d[i].lname);
-	if (!(p->os->style & OPT_GNU) && k < sizeof opt_err)
-		snprintf(opt_err + k, sizeof opt_err - k, ")");
+			    fmt, d[i].lname);
+}
+
+/* glibc getopt_long's texts, named as invoked */
+static void gnu_words(const struct parse *p, const struct what *w)
+{
+	const char *prog = p->argv[0];
+
+	switch (w->f) {
+	case F_AMBIGUOUS:   /* the whole argument, value included */
+		opt_seterr("%s: option '--%s' is ambiguous; possibilities:", prog, w->arg);
+		matches(p, w, strlen(opt_err), " '--%s'");
+		break;
+	case F_UNKNOWN_LONG:
+		opt_seterr("%s: unrecognized option '--%s'", prog, w->arg);
+		break;
+	case F_UNKNOWN_SHORT:
+		opt_seterr("%s: invalid option -- '%c'", prog, w->c);
+		break;
+	case F_NO_ARG:
+	case F_BAD_FLAG:
+		opt_seterr("%s: option '--%s' doesn't allow an argument", prog, w->d->lname);
+		break;
+	case F_NEEDS_LONG:
+		opt_seterr("%s: option '--%s' requires an argument", prog, w->d->lname);
+		break;
+	case F_NEEDS_SHORT:
+		opt_seterr("%s: option requires an argument -- '%c'", prog, w->c);
+		break;
+	}
+}
+
+/* the native texts, named by the basename */
+static void cligen_words(const struct parse *p, const struct what *w)
+{
+	const char *prog = p->prog;
+	int g = (int)w->glen;
+
+	switch (w->f) {
+	case F_AMBIGUOUS:
+		opt_seterr("%s: ambiguous option '--%.*s' (could be:", prog, g, w->arg);
+		matches(p, w, strlen(opt_err), " --%s");
+		if (strlen(opt_err) < sizeof opt_err - 1)
+			strcat(opt_err, ")");
+		break;
+	case F_UNKNOWN_LONG:
+		opt_seterr("%s: unknown option '--%.*s'", prog, g, w->arg);
+		break;
+	case F_UNKNOWN_SHORT:
+		opt_seterr("%s: unknown option '-%c'", prog, w->c);
+		break;
+	case F_NO_ARG:
+	case F_BAD_FLAG:
+		opt_seterr("%s: option '--%s' is a flag; bad value '%s'", prog,
+		    w->d->lname, w->val);
+		break;
+	case F_NEEDS_LONG:
+		opt_seterr("%s: option '--%s' needs a value", prog, w->d->lname);
+		break;
+	case F_NEEDS_SHORT:
+		opt_seterr("%s: option '-%c' needs a value", prog, w->c);
+		break;
+	}
+}
+
+/* word the fault in the parser's dialect; -1 for the caller to return */
+static int fault(const struct parse *p, struct what w)
+{
+	((p->os->style & OPT_GNU) ? gnu_words : cligen_words)(p, &w);
+	return -1;
 }
 
 /* "--flag=WORD" in cligen style: *val becomes NULL (true) or "0" */
@@ -141,17 +213,11 @@ static int flag_value(const struct parse *p, const struct optdef *d, char **val)
 
 	if (!*val)
 		return 0;
-	if (p->os->style & OPT_GNU) {
-		opt_seterr("%s: option '--%s' doesn't allow an argument",
-		    p->argv[0], d->lname);
-		return -1;
-	}
+	if (p->os->style & OPT_GNU)
+		return fault(p, (struct what){.f = F_NO_ARG, .d = d});
 	b = opt_bool(*val);
-	if (b < 0) {
-		opt_seterr("%s: option '--%s' is a flag; bad value '%s'",
-		    p->prog, d->lname, *val);
-		return -1;
-	}
+	if (b < 0)
+		return fault(p, (struct what){.f = F_BAD_FLAG, .d = d, .val = *val});
 	*val = b ? NULL : "0";
 	return 0;
 }
@@ -164,12 +230,7 @@ static int next_value(const struct parse *p, const struct optdef *d,
 		*val = argv[++*i];
 		return 0;
 	}
-	if (p->os->style & OPT_GNU)
-		opt_seterr("%s: option '--%s' requires an argument",
-		    p->argv[0], d->lname);
-	else
-		opt_seterr("%s: option '--%s' needs a value", p->prog, d->lname);
-	return -1;
+	return fault(p, (struct what){.f = F_NEEDS_LONG, .d = d});
 }
 
 /* the value, then the OPT_MORE arguments that follow it, to the callback */
@@ -205,17 +266,9 @@ static int do_long(const struct parse *p, int argc, char **argv, int *i)
 	sep = gnu ? strchr(a, '=') : strpbrk(a, "=:");
 	glen = sep ? (size_t)(sep - a) : strlen(a);
 	id = find_long(p, a, glen);
-	if (id == -2) {
-		ambiguous(p, a, glen);
-		return -1;
-	}
-	if (id < 0) {
-		if (gnu)
-			opt_seterr("%s: unrecognized option '--%s'", p->argv[0], a);
-		else
-			opt_seterr("%s: unknown option '--%.*s'", p->prog, (int)glen, a);
-		return -1;
-	}
+	if (id < 0)
+		return fault(p, (struct what){.f = id == -2 ? F_AMBIGUOUS : F_UNKNOWN_LONG,
+		    .arg = a, .glen = glen});
 	d = &p->os->defs[id];
 	val = sep ? (char *)sep + 1 : NULL;
 	if (KIND(d) == OPT_FLAG)
@@ -246,13 +299,8 @@ static int do_short(const struct parse *p, int argc, char **argv, int *i)
 		const struct optdef *d;
 		char *val;
 
-		if (id < 0) {
-			if (gnu)
-				opt_seterr("%s: invalid option -- '%c'", p->argv[0], *a);
-			else
-				opt_seterr("%s: unknown option '-%c'", p->prog, *a);
-			return -1;
-		}
+		if (id < 0)
+			return fault(p, (struct what){.f = F_UNKNOWN_SHORT, .c = *a});
 		d = &p->os->defs[id];
 		if (KIND(d) == OPT_FLAG) {
 			if (p->cb(p->ctx, id, NULL))
@@ -265,15 +313,8 @@ static int do_short(const struct parse *p, int argc, char **argv, int *i)
 		else if (!*val && KIND(d) == OPT_OPTIONAL)
 			val = NULL;
 		else if (!*val) {
-			if (*i + 1 >= argc) {
-				if (gnu)
-					opt_seterr("%s: option requires an argument -- '%c'",
-					    p->argv[0], *a);
-				else
-					opt_seterr("%s: option '-%c' needs a value",
-					    p->prog, *a);
-				return -1;
-			}
+			if (*i + 1 >= argc)
+				return fault(p, (struct what){.f = F_NEEDS_SHORT, .c = *a});
 			val = argv[++*i];
 		}
 		return give(p, id, val, argc, argv, i);

@@ -15,7 +15,6 @@ int out_error;
  * three scattered ones (start-up; docs/PERFORMANCE.md). */
 static struct {
 	size_t len;
-	int linebuf;
 	int last1;              /* last byte emitted + 1; 0: none yet */
 	char buf[OUT_CAP];
 } o;
@@ -63,8 +62,6 @@ void out_write(const void *p, size_t n)
 		out_flush();
 	memcpy(o.buf + o.len, p, n);
 	o.len += n;
-	if (o.linebuf && memchr(p, '\n', n))
-		out_flush();
 }
 
 void out_str(const char *s)
@@ -95,18 +92,6 @@ void out_ll(long long v)
 	} else {
 		out_ull((unsigned long long)v);
 	}
-}
-
-void out_linebuf(int on)
-{
-	o.linebuf = on;
-	if (on)
-		out_flush();
-}
-
-size_t out_pending(void)
-{
-	return o.len;
 }
 
 int out_lastbyte(void)

@@ -2,8 +2,8 @@
  *
  * One static buffer; out_flush() writes it with write(2), retrying short
  * writes. A write error is remembered (out_error) and reported once by
- * xexit(), as GNU tools do on a full disk. With out_linebuf(1) every '\n'
- * flushes (tail -f). Bulk data larger than the buffer goes straight out. */
+ * xexit(), as GNU tools do on a full disk. tail -f flushes each round
+ * itself. Bulk data larger than the buffer goes straight out. */
 #ifndef QB_OUT_H
 #define QB_OUT_H
 
@@ -18,8 +18,6 @@ void out_char(char c);
 void out_ull(unsigned long long v);
 void out_ll(long long v);
 int  out_flush(void);          /* 0, or -1 with out_error set */
-void out_linebuf(int on);
-size_t out_pending(void);      /* bytes buffered, not yet written */
 int  out_lastbyte(void);       /* last byte ever emitted, -1 if none */
 
 /* write all of p to fd, retrying EINTR/short writes: 0 or -1 (errno) */

@@ -1,57 +1,205 @@
-/* quote.c: quoting of file names in messages, the way GNU coreutils does. */
-#include <locale.h>
-#include <stdio.h>
+/* quote.c: GNU's quoting of values and file names in messages, and the
+ * shell word under both (the styles are described in quote.h). */
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <wchar.h>
+#include <wctype.h>
 
+#include "err.h"
+#include "loc.h"
 #include "quote.h"
 
-static char bufs[2][4200];
+static char *bufs[2];
+static size_t caps[2];
 static int which;
 
-/* GNU (gnulib gettext_quote) uses ‘’ in a UTF-8 locale, but plain quotes
- * in C and POSIX, C.UTF-8 included, and in a locale that is not installed
- * (setlocale fails, so GNU runs in C). */
-static int utf8_locale(void)
+/* a result buffer with room for n bytes */
+static char *buffer(size_t n)
 {
-	static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
-	static int known = -1;
-	size_t i;
-
-	for (i = 0; known < 0 && i < sizeof vars / sizeof *vars; i++) {
-		const char *v = getenv(vars[i]);
-		locale_t l;
-
-		if (!v || !*v)
-			continue;
-		known = (strcasestr(v, "utf-8") || strcasestr(v, "utf8")) &&
-		    strncmp(v, "C.", 2) && strncmp(v, "POSIX", 5);
-		if (known && (l = newlocale(LC_ALL_MASK, v, (locale_t)0)))
-			freelocale(l);
-		else
-			known = 0;
+	which ^= 1;
+	if (caps[which] < n) {
+		bufs[which] = xrealloc(bufs[which], n);
+		caps[which] = n;
 	}
-	return known > 0;
+	return bufs[which];
+}
+
+/* how many bytes at s form one printable character (0: s[0] is not the
+ * start of one); multibyte characters only under a UTF-8 locale */
+static size_t printable(const char *s, size_t n)
+{
+	mbstate_t st;
+	wchar_t w;
+	size_t k;
+
+	if (!loc_utf8() || (unsigned char)*s < 0x80)
+		return isprint((unsigned char)*s) ? 1 : 0;
+	memset(&st, 0, sizeof st);
+	k = mbrtowc(&w, s, n, &st);
+	return k < (size_t)-2 && k && iswprint((wint_t)w) ? k : 0;
+}
+
+/* the C escape of an unprintable byte at o: \t or \ooo */
+static size_t c_escape(char *o, unsigned char c)
+{
+	static const char ch[] = "\a\b\t\n\v\f\r", letter[] = "abtnvfr";
+	const char *m = c ? strchr(ch, c) : NULL;
+
+	o[0] = '\\';
+	if (m) {
+		o[1] = letter[m - ch];
+		return 2;
+	}
+	o[1] = (char)('0' + (c >> 6));
+	o[2] = (char)('0' + ((c >> 3) & 7));
+	o[3] = (char)('0' + (c & 7));
+	return 4;
 }
 
 const char *quote(const char *s)
 {
-	char *b = bufs[which ^= 1];
-	int u = utf8_locale();
+	int e = errno;   /* mbrtowc may set it; the caller's message needs it */
+	int u = loc_utf8();
+	const char *lq = u ? "\xe2\x80\x98" : "'", *rq = u ? "\xe2\x80\x99" : "'";
+	size_t n = strlen(s), i = 0, k;
+	char *b = buffer(4 * n + 7), *o = b;
 
-	snprintf(b, sizeof bufs[0], "%s%s%s", u ? "\xe2\x80\x98" : "'", s,
-	    u ? "\xe2\x80\x99" : "'");
+	o = stpcpy(o, lq);
+	while (i < n) {
+		k = printable(s + i, n - i);
+		if (!k) {
+			o += c_escape(o, (unsigned char)s[i++]);
+			continue;
+		}
+		/* the closing quote inside is escaped, as the backslash */
+		if (s[i] == '\\' || (!u && s[i] == '\'') ||
+		    (u && !strncmp(s + i, rq, 3)))
+			*o++ = '\\';
+		memcpy(o, s + i, k);
+		o += k, i += k;
+	}
+	strcpy(o, rq);
+	errno = e;
 	return b;
+}
+
+/* w[0..n) inside single quotes: each ' as '\'' (close, escaped, reopen) */
+static size_t quote_run(char *d, const char *w, size_t n)
+{
+	char *o = d;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (w[i] == '\'')
+			memcpy(o, "'\\''", 4), o += 4;
+		else
+			*o++ = w[i];
+	return (size_t)(o - d);
+}
+
+size_t quote_word(char *d, const char *w, size_t n, const char *safe)
+{
+	size_t i;
+
+	for (i = 0; safe && i < n; i++) {
+		unsigned char c = (unsigned char)w[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || (c && strchr(safe, c))))
+			break;
+	}
+	if (safe && n && i == n) {
+		memcpy(d, w, n);
+		return n;
+	}
+	d[0] = '\'';
+	i = 1 + quote_run(d + 1, w, n);
+	d[i] = '\'';
+	return i + 1;
+}
+
+/* a name with a ' that a double-quoted word keeps as is: GNU writes "it's" */
+static int double_quotable(const char *s, size_t n)
+{
+	size_t i, k;
+
+	if (!memchr(s, '\'', n))
+		return 0;
+	for (i = 0; i < n; i += k) {
+		if (!(k = printable(s + i, n - i)) || strchr("!\"$&()*;<=>[\\^`|#~?", s[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/* one quoted word: printable runs as in quote_word, unprintable bytes as
+ * $'\ooo' between them. A name with a ' that cannot go in "..." makes GNU
+ * quote it twice, and an escape left open at the end of the first pass
+ * leaks into the second: a printable run not starting with ' then gets a
+ * '' in front, an unprintable byte no $' (GNU's output, bytes and all) */
+static const char *shell_quote(const char *s, int always)
+{
+	size_t n = strlen(s), i = 0, k, run;
+	char *b = buffer(4 * n + 8), *o = b;
+	int open = 0;
+
+	if (!always && n && !strpbrk(s, " !\"$&'()*;<=>[\\^`|?:") &&
+	    *s != '#' && *s != '~') {
+		for (k = 0; i < n && (k = printable(s + i, n - i)); i += k)
+			;
+		if (i == n)
+			return strcpy(b, s);
+		i = 0;
+	}
+	if (double_quotable(s, n)) {
+		b[0] = '"';
+		memcpy(b + 1, s, n);
+		strcpy(b + n + 1, "\"");
+		return b;
+	}
+	if (memchr(s, '\'', n)) {   /* did the first pass end inside $'...'? */
+		for (k = 0; i < n; i += k ? k : 1)
+			open = !(k = printable(s + i, n - i));
+		i = 0;
+	}
+	*o++ = '\'';
+	while (i < n) {
+		for (run = 0; i + run < n && (k = printable(s + i + run, n - i - run)); )
+			run += k;
+		if (run) {
+			if (open && s[i] != '\'')
+				*o++ = '\'', *o++ = '\'';
+			o += quote_run(o, s + i, run);
+			i += run;
+			open = 0;
+			continue;
+		}
+		if (!open)
+			o = stpcpy(o, "'$'");
+		while (i < n && !printable(s + i, n - i))
+			o += c_escape(o, (unsigned char)s[i++]);
+		open = 1;
+	}
+	strcpy(o, "'");
+	return b;
+}
+
+const char *quoteaf(const char *s)
+{
+	int e = errno;
+	const char *q = shell_quote(s, 1);
+
+	errno = e;
+	return q;
 }
 
 const char *quotef(const char *s)
 {
-	const char *p;
+	int e = errno;
+	const char *q = shell_quote(s, 0);
 
-	for (p = s; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		    "0123456789_-./+,:@%^", *p))
-			return quote(s);
-	return *s ? s : quote(s);
+	errno = e;
+	return q;
 }

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "escape.h"
+#include "quote.h"
 
 /* the C flavour: 0 keeps the byte */
 static char esc_c(unsigned char c)
@@ -79,38 +80,8 @@ int esc_needed(const char *str, size_t n)
 	return 0;
 }
 
-static int shell_safe(const char *w, size_t n)
-{
-	if (!n)
-		return 0;
-	for (; n; w++, n--) {
-		char c = *w;
-
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || (c && strchr("_@%+:,./-", c))))
-			return 0;
-	}
-	return 1;
-}
-
-/* one word at d (room for 4 bytes a byte + 3): the length written */
-static size_t shell_word(char *d, const char *w, size_t n)
-{
-	char *o = d;
-
-	if (shell_safe(w, n)) {
-		memcpy(d, w, n);
-		return n;
-	}
-	*o++ = '\'';
-	for (; n; w++, n--)
-		if (*w == '\'')
-			memcpy(o, "'\\''", 4), o += 4;
-		else
-			*o++ = *w;
-	*o++ = '\'';
-	return (size_t)(o - d);
-}
+/* the bytes procps leaves unquoted besides ASCII letters and digits */
+#define PROCPS_SAFE "_@%+:,./-"
 
 char *esc_shell(const char *s, size_t n)
 {
@@ -124,13 +95,13 @@ char *esc_shell(const char *s, size_t n)
 			;
 		if (o != r)
 			*o++ = ' ';
-		o += shell_word(o, s + i, e - i);
+		o += quote_word(o, s + i, e - i, PROCPS_SAFE);
 		i = e + 1;
 	} while (i < n);
 	/* procps adds a NUL after a last newline: one more, empty, word */
 	if (n && s[n - 1] == '\n') {
 		*o++ = ' ';
-		o += shell_word(o, "", 0);
+		o += quote_word(o, "", 0, PROCPS_SAFE);
 	}
 	*o = 0;
 	return r;

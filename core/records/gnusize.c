@@ -1,10 +1,12 @@
-/* gnusize.c: counts as GNU head/tail accept them ("5", " +5", "1kB", "k"). */
+/* gnusize.c: counts as GNU head/tail accept them ("5", " +5", "1kB", "k"):
+ * GNU's grammar of blanks, sign and suffixes; the digits go through num.c. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
 
 #include "gnusize.h"
+#include "num.h"
 
 /* power of the base a suffix letter stands for, -1 if not one */
 static int sfx_power(char c)
@@ -51,27 +53,31 @@ static int suffix(const char *p, unsigned long long *v)
 
 int gnu_size(const char *s, unsigned long long *out)
 {
-	unsigned long long v = 0;
+	unsigned long long v = 1;
 	int big = 0, r;
 	const char *p = s;
+	size_t nd;
 
 	while (isspace((unsigned char)*p))
 		p++;
 	if (*p == '+')
 		p++;
-	if (!isdigit((unsigned char)*p)) {
+	nd = strspn(p, "0123456789");
+	if (!nd) {
 		/* a bare suffix counts one of it ("k" is 1024), as xstrtoumax */
 		if (!*p || *p == '-' || isspace((unsigned char)*p))
 			return EINVAL;
-		v = 1;
-	}
-	for (; isdigit((unsigned char)*p); p++) {
-		unsigned d = (unsigned)(*p - '0');
+	} else {
+		char digits[32];
 
-		if (v > (ULLONG_MAX - d) / 10)
-			big = 1;
-		else
-			v = v * 10 + d;
+		/* more digits than 2^64-1 has cannot fit; else num.c decides */
+		big = nd >= sizeof digits;
+		if (!big) {
+			memcpy(digits, p, nd);
+			digits[nd] = 0;
+			big = num_ull_sfx(digits, NULL, &v) != 0;
+		}
+		p += nd;
 	}
 	r = suffix(p, &v);
 	if (r == EINVAL)

@@ -1,4 +1,7 @@
-/* tails_out.c: stdout failures, worded and timed as GNU head/tail do.
+/* outfail.c: what a failed stdout means for tails/head/tail, and when it
+ * is noticed: GNU head/tail's stdio replayed (tout_gnu), or the plain rule
+ * of native tails (tout_plain): a failure met mid-run or at the final
+ * flush is "error writing 'standard output'".
  *
  * GNU writes through stdio: data waits in a buffer of st_blksize bytes (at
  * most BUFSIZ, 4 KiB for /dev/full) and an fwrite that overflows it writes
@@ -6,23 +9,28 @@
  * exit 1 on the spot. What is still buffered at exit fails as "write
  * error: ERR". A flush before a message about another file (error() does
  * one) fails quietly: the buffer is dropped, GNU goes on, and at exit says
- * "write error" with no reason, unless later data failed again.
+ * "write error" with no reason, unless later data failed again or its
+ * final fclose fails too (stdout closed: EBADF).
  *
- * quickbox keeps its 64 KiB buffer (fewer writes) and instead replays
+ * quickbox keeps its bigger buffer (fewer writes) and instead replays
  * GNU's decision: after each input it asks whether GNU's buffer would have
  * overflowed since the last flush point, and if so flushes once to see
  * whether stdout works, so the wording no longer depends on our buffer
  * size. After that first real write both tools write as they go, and a
  * later failure (a disk filling up mid-run) is worded by when we meet it.
- * Native tails keeps the simple rule: mid-run or at the final flush. */
+ *
+ * EPIPE (a reader that left, SIGPIPE ignored) is silent, exit 1, in both
+ * policies (the decision is in docs/tails.md). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "err.h"
 #include "out.h"
+#include "plan.h"
 #include "quote.h"
-#include "tails.h"
 
 /* glibc's stdio buffer for stdout: st_blksize, capped at BUFSIZ */
 static unsigned long long stdio_size(void)
@@ -46,30 +54,49 @@ static int gnu_wrote(const struct tplan *p)
 	return n > b || (n == b && !p->ghdr);
 }
 
-static void die_writing(void)
+/* "error writing 'standard output': ERR" once; EPIPE says nothing */
+static void error_writing(void)
 {
-	if (out_error != EPIPE) {   /* EPIPE: silent, exit 1 (issue 5) */
+	if (out_error != EPIPE) {
 		errno = out_error;
-		fail(1, "error writing %s:", quote("standard output"));
+		fail(1, "error writing %s:", quoteaf("standard output"));
 		out_error = EPIPE;   /* keeps xexit from reporting it again */
 	}
-	xexit(1);
 }
 
-void tails_input_done(struct tplan *p)
+/* "write error: ERR" (and once more without the reason for tail -f) */
+static void write_error(int twice)
 {
-	if (!p->who || p->gwrote || !gnu_wrote(p))
+	if (out_error != EPIPE) {
+		errno = out_error;
+		fail(1, "write error:");
+		if (twice)
+			fail(1, "write error");
+		out_error = EPIPE;
+	}
+}
+
+static void gnu_input_done(struct tplan *p)
+{
+	if (p->gwrote || !gnu_wrote(p))
 		return;
 	p->gwrote = 1;
-	if (out_flush())
-		die_writing();
+	if (out_flush()) {
+		error_writing();
+		xexit(1);
+	}
 }
 
-void tails_flush_quiet(struct tplan *p)
+static void plain_input_done(struct tplan *p)
+{
+	(void)p;
+}
+
+static void gnu_flush_quiet(struct tplan *p)
 {
 	int e = errno;   /* the caller's message needs it */
 
-	if (out_flush() && p->who && !p->gwrote && out_error != EPIPE) {
+	if (out_flush() && !p->gwrote && out_error != EPIPE) {
 		p->gerr = out_error;   /* dropped, as stdio drops its buffer */
 		out_error = 0;
 	}
@@ -78,40 +105,60 @@ void tails_flush_quiet(struct tplan *p)
 	errno = e;
 }
 
-void tails_out_end(struct tplan *p)
+static void plain_flush_quiet(struct tplan *p)
+{
+	int e = errno;
+
+	(void)p;
+	out_flush();
+	errno = e;
+}
+
+static void gnu_end(struct tplan *p)
 {
 	if (out_error == EPIPE)
 		return;   /* silent; xexit makes it exit 1 */
-	if (p->who && !p->gwrote) {   /* GNU's close_stdout at exit */
-		if (out_flush()) {
-			errno = out_error;
-			fail(1, "write error:");
-			out_error = EPIPE;
-		} else if (p->gerr) {
+	if (!p->gwrote) {   /* GNU's close_stdout at exit */
+		if (out_flush())
+			write_error(0);
+		else if (p->gerr && fcntl(1, F_GETFD) < 0)
+			fail(1, "write error: %s", strerror(EBADF));   /* its fclose failed too */
+		else if (p->gerr)
 			fail(1, "write error");
-		}
 		return;
 	}
-	if (out_error) {   /* met mid-run: GNU's xwrite wording */
-		errno = out_error;
-		fail(1, "error writing %s:", quote("standard output"));
-		out_error = EPIPE;
-	}
+	if (out_error)   /* met mid-run: GNU's xwrite wording */
+		error_writing();
+}
+
+static void plain_end(struct tplan *p)
+{
+	(void)p;
+	if (out_error)
+		error_writing();
 }
 
 /* -f flushes every round of data; GNU tail dies with "write error: ERR",
  * then its exit check finds the stream's error flag and says "write error"
  * once more. Following on into a dead stdout would never end. */
-void tails_follow_flush(struct tplan *p)
+static void gnu_follow_flush(struct tplan *p)
 {
 	if (!out_flush())
 		return;
-	if (out_error != EPIPE) {
-		errno = out_error;
-		fail(1, "write error:");
-		if (p->who == 't')
-			fail(1, "write error");
-		out_error = EPIPE;
-	}
+	write_error(p->tail_words);
 	xexit(1);
 }
+
+static void plain_follow_flush(struct tplan *p)
+{
+	(void)p;
+	if (!out_flush())
+		return;
+	write_error(0);
+	xexit(1);
+}
+
+const struct tout tout_gnu = {gnu_input_done, gnu_flush_quiet, gnu_end,
+	gnu_follow_flush};
+const struct tout tout_plain = {plain_input_done, plain_flush_quiet,
+	plain_end, plain_follow_flush};

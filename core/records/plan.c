@@ -1,7 +1,9 @@
-/* tails_run.c: the per-input driver of tails/head/tail: open each input,
- * print its header, run the plan on it, write its -C count, report errors. */
+/* plan.c: the driver of tails/head/tail: open each input, print its header,
+ * run the plan on it, write its -C count, report errors in GNU's words,
+ * then follow the inputs (-f/-F) through follow.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,16 +13,20 @@
 #include "err.h"
 #include "hdr.h"
 #include "out.h"
+#include "plan.h"
 #include "quote.h"
-#include "tails.h"
 
-const char *tails_display(const char *f)
+static int is_stdin(const struct tplan *p, const char *f)
 {
-	return !*f || !strcmp(f, "-") ? "standard input" : f;
+	return !strcmp(f, "-") || (p->empty_stdin && !*f);
 }
 
-/* the header text of input idx, before first-header stripping */
-char *tails_header_text(struct tplan *p, int idx, const char *name, size_t *len)
+const char *plan_display(const struct tplan *p, const char *f)
+{
+	return is_stdin(p, f) ? "standard input" : f;
+}
+
+char *plan_header_text(struct tplan *p, int idx, const char *name, size_t *len)
 {
 	char *h;
 	size_t n;
@@ -40,7 +46,7 @@ char *tails_header_text(struct tplan *p, int idx, const char *name, size_t *len)
 
 /* the first header printed loses its leading blank rows; -D goes before a
  * header when the output so far does not end a record */
-void tails_header(struct tplan *p, int idx, const char *name)
+static void header(struct tplan *p, int idx, const char *name)
 {
 	size_t len, skip = 0;
 	char *h;
@@ -48,7 +54,7 @@ void tails_header(struct tplan *p, int idx, const char *name)
 
 	if (!p->headers)
 		return;
-	h = tails_header_text(p, idx, name, &len);
+	h = plan_header_text(p, idx, name, &len);
 	if (!p->hdr_done)
 		while (skip < len && (unsigned char)h[skip] == p->hdr_eor)
 			skip++;
@@ -96,6 +102,12 @@ static int run_keep(struct tplan *p, struct rin *in)
 
 static int run_tail_part(struct tplan *p, struct rin *in)
 {
+	/* a head part is final before a pipe's tail is: out with it now, so
+	 * a dead stdout stops the run before the tail is read. Not with -C,
+	 * whose count goes out before the buffered records, by design */
+	if (p->hmode == HEMIT && p->tmode != TNONE && !in->seekable &&
+	    !in->counting && out_flush())
+		return 0;
 	switch (p->tmode) {
 	case TKEEP:
 		return run_keep(p, in);
@@ -119,16 +131,17 @@ static int run_plan(struct tplan *p, struct rin *in)
 		r = rec_copy(in, &p->sink, p->hn);
 	else if (p->hmode == HSKIP)
 		r = rec_skip(in, p->hn);
-	if (!r)
+	if (!r && !out_error)
 		r = run_tail_part(p, in);
-	if (!r && p->who == 'h' && p->tmode == TNONE)
-		rec_unread(in);   /* GNU: leave a seekable stdin just past */
-	if (!r && in->counting)
+	if (!r && p->unread && p->tmode == TNONE)
+		rec_unread(in);
+	if (!r && in->counting && !out_error)
 		r = rec_drain(in);
 	return r;
 }
 
-/* the -C count, written past the stdout buffer on purpose (see spec) */
+/* the -C count, written past the stdout buffer on purpose: with FD 1 it
+ * comes before the records, as `echo $(... | tails -h1 -t1 -C1)` wants */
 static void put_count(struct tplan *p, const struct rin *in)
 {
 	char b[32];
@@ -142,12 +155,18 @@ static int open_input(struct tplan *p, const char *f)
 {
 	int fd;
 
-	if (!*f || !strcmp(f, "-"))
+	if (is_stdin(p, f))
 		return 0;
 	fd = open(f, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && fd <= 2) {   /* a closed stdout must stay closed, as GNU's */
+		int hi = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+
+		close(fd);
+		fd = hi;
+	}
 	if (fd < 0) {
-		tails_flush_quiet(p);   /* GNU's error() flushes stdout first */
-		fail(1, "cannot open %s for reading:", quote(f));
+		p->out->flush_quiet(p);   /* GNU's error() flushes stdout first */
+		fail(1, "cannot open %s for reading:", quoteaf(f));
 	}
 	return fd;
 }
@@ -160,22 +179,11 @@ static int followable(struct tplan *p, const struct stat *st, int fd,
 		return 1;
 	if (S_ISFIFO(st->st_mode) && fd == 0)
 		return 0;   /* a pipe is followed to its EOF: done */
-	tails_flush_quiet(p);
-	if (p->who == 't')   /* -F keeps trying the name, so GNU does not give up */
+	p->out->flush_quiet(p);
+	if (p->tail_words)   /* -F keeps trying the name, so GNU does not give up */
 		fail(1, "%s: cannot follow end of this type of file%s",
-		    quotef(tails_display(f)), p->retry ? "" : "; giving up on this name");
+		    quotef(plan_display(p, f)), p->retry ? "" : "; giving up on this name");
 	return 0;
-}
-
-/* GNU tail dies on a read error in its copy-the-rest path (-c N up to
- * 2^63-1, -c +N, -n +0/+1) and goes on to the next file elsewhere */
-static int read_error_fatal(const struct tplan *p)
-{
-	if (p->who != 't')
-		return 0;
-	if (p->tmode == TFROM && !p->bytes)
-		return p->tn <= 1;
-	return p->bytes && p->tn <= 0x7fffffffffffffffULL;
 }
 
 /* after the plan: hand the fd to the follow loop, or close it */
@@ -202,20 +210,20 @@ static void do_input(struct tplan *p, int idx)
 	struct rin in;
 	int fd = open_input(p, f), r;
 
-	p->watch[idx].name = tails_display(f);
+	p->watch[idx].name = plan_display(p, f);
 	p->watch[idx].fd = -1;
 	p->watch[idx].gone = fd < 0;
 	if (fd < 0)
 		return;
-	tails_header(p, idx, tails_display(f));
+	header(p, idx, plan_display(p, f));
 	p->last_idx = idx;
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	r = run_plan(p, &in);
 	if (r) {
-		tails_flush_quiet(p);
+		p->out->flush_quiet(p);
 		errno = in.err;
-		fail(1, "error reading %s:", quote(tails_display(f)));
-		if (read_error_fatal(p))
+		fail(1, "error reading %s:", quoteaf(plan_display(p, f)));
+		if (p->read_fatal)
 			xexit(1);
 	}
 	put_count(p, &in);
@@ -223,7 +231,96 @@ static void do_input(struct tplan *p, int idx)
 	keep_or_close(p, idx, fd, r);
 }
 
-int tails_run(struct tplan *p)
+/* ---- -f/-F: follow.c reads, these hooks print ---- */
+
+/* data appended to input idx; a header when output switches files */
+static void on_data(void *ctx, int idx, const char *b, size_t n)
+{
+	struct tplan *p = ctx;
+
+	if (p->headers && idx != p->last_idx)
+		header(p, idx, p->watch[idx].name);
+	p->last_idx = idx;
+	rec_emit(&p->sink, b, n);
+	p->out->follow_flush(p);
+}
+
+static void on_event(void *ctx, int idx, enum fol_event ev, int err)
+{
+	struct tplan *p = ctx;
+	const char *n = p->watch[idx].name;
+
+	p->out->flush_quiet(p);
+	errno = err;
+	if (ev == FOL_GONE && !p->retry)   /* GNU drops the name: plain wording */
+		warn("%s:", quotef(n));
+	else if (ev == FOL_GONE)
+		warn("%s has become inaccessible:", quoteaf(n));
+	else if (ev == FOL_APPEARED)
+		warn("%s has appeared;  following new file", quoteaf(n));
+	else if (ev == FOL_REPLACED)
+		warn("%s has been replaced;  following new file", quoteaf(n));
+	else
+		warn("%s: file truncated", quotef(n));
+}
+
+/* is anything left to follow? Marks the names to wait for: every name
+ * with -F, only those never opened with --retry -f. *files: a name (not
+ * stdin) was given */
+static int anything(struct tplan *p, int *files)
+{
+	int i, any = 0;
+
+	*files = 0;
+	for (i = 0; i < p->nfiles; i++) {
+		struct fwatch *w = &p->watch[i];
+		int named = !is_stdin(p, p->files[i]);
+
+		*files |= named;
+		any |= w->fd >= 0;
+		if (w->fd < 0 && p->retry && named && (p->by_name || w->gone))
+			any = 1, w->gone = 1;
+	}
+	return any;
+}
+
+static void follow(struct tplan *p)
+{
+	struct follow_cfg c = {.by_name = p->by_name, .retry = p->retry,
+	    .pid = (pid_t)p->pid, .interval = p->interval, .ctx = p,
+	    .data = on_data, .event = on_event};
+	int i, files, opened = 0;
+	struct stat st;
+
+	for (i = 0; i < p->nfiles; i++)
+		opened |= p->watch[i].fd >= 0;
+	if (!anything(p, &files)) {
+		if (files && p->tail_words)
+			fail(1, "no files remaining");
+		return;
+	}
+	if (p->tail_words && fstat(1, &st)) {   /* GNU looks at stdout first */
+		warn("standard output:");
+		xexit(1);   /* its flush then says "write error: ERR" */
+	}
+	p->out->follow_flush(p);
+	switch (follow_run(p->watch, p->nfiles, &c)) {
+	case 2:
+		if (p->tail_words)
+			fail(1, "no files remaining");
+		break;
+	case 1:   /* stdout's reader is gone: GNU raises SIGPIPE (status 141);
+		   * if that is ignored, end as on EPIPE: silent, exit 1 */
+		raise(SIGPIPE);
+		out_error = EPIPE;
+		break;
+	case 0:   /* --pid ended it; GNU's inotify loop then exits 0 */
+		if (p->by_name && opened)
+			qb_status = 0;
+	}
+}
+
+int plan_run(struct tplan *p)
 {
 	int i;
 
@@ -236,10 +333,10 @@ int tails_run(struct tplan *p)
 	p->last_idx = -1;
 	for (i = 0; i < p->nfiles && !out_error; i++) {
 		do_input(p, i);
-		tails_input_done(p);
+		p->out->input_done(p);
 	}
 	if (p->follow && !out_error)
-		tails_follow(p);
-	tails_out_end(p);
+		follow(p);
+	p->out->end(p);
 	return qb_status;
 }

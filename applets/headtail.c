@@ -1,5 +1,6 @@
-/* tails_gnu.c: the head and tail personalities (GNU coreutils 9.1): option
- * tables, values, GNU's messages for bad ones, and the plan they make. */
+/* headtail.c: the head and tail personalities (GNU coreutils 9.1): option
+ * tables, values, the obsolete forms (head -5cv; tail -5, +5, -5c, +5cf),
+ * GNU's messages for bad ones, and the plan they hand the record engine. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -12,13 +13,26 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "plan.h"
 #include "quote.h"
-#include "tails.h"
+
+/* the parse state */
+struct gctx {
+	struct tplan *p;
+	int who, quiet, verbose, help, version, reported, nfiles;
+	int count_lines, neg;
+	unsigned long long n;
+	char **files;
+};
 
 enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
-	G_VERSION, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID, G_RETRY, G_SLEEP };
+	G_VERSION, G_NOINOTIFY, G_PRESUME, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID,
+	G_RETRY, G_SLEEP };
 
-/* the ids index both tables: tail_defs extends head_defs from G_FOLLOW on */
+/* the ids index both tables: tail_defs extends head_defs from G_FOLLOW on.
+ * GNU's hidden ---disable-inotify (tail) and ---presume-input-pipe are
+ * accepted and change nothing here; they are listed so that a prefix such
+ * as "---" is taken or ambiguous exactly as in GNU. */
 static const struct optdef head_defs[] = {
 	{"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes"},
 	{"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM"},
@@ -28,6 +42,8 @@ static const struct optdef head_defs[] = {
 	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
 	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
 	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
+	{"", 0, OPT_FLAG, NULL, NULL},   /* tail's ---disable-inotify */
+	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL},
 	{NULL, 0, 0, NULL, NULL}
 };
 
@@ -40,6 +56,8 @@ static const struct optdef tail_defs[] = {
 	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
 	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
 	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
+	{"-disable-inotify", 0, OPT_FLAG, NULL, NULL},
+	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL},
 	{"follow", 0, OPT_OPTIONAL, "HOW", "output appended data as the file grows (name|descriptor)"},
 	{"", 'f', OPT_FLAG, NULL, "same as --follow=descriptor"},
 	{"", 'F', OPT_FLAG, NULL, "same as --follow=name --retry"},
@@ -51,7 +69,7 @@ static const struct optdef tail_defs[] = {
 };
 
 /* GNU's second line after a usage error (no program prefix) */
-void gnu_try_help(void)
+static void gnu_try_help(void)
 {
 	char b[600];
 	int n = snprintf(b, sizeof b, "Try '%s --help' for more information.\n", qb_prog);
@@ -61,7 +79,7 @@ void gnu_try_help(void)
 }
 
 /* -n/-c value: "invalid number of lines: 'x'" as GNU words it */
-int gnu_count(struct gctx *g, const char *v, int lines)
+static int gnu_count(struct gctx *g, const char *v, int lines)
 {
 	unsigned long long n;
 	int r;
@@ -158,6 +176,7 @@ static int gnu_cb(void *ctx, int id, char *v)
 		g->p->follow = g->p->by_name = g->p->retry = 1;
 		return 0;
 	case G_RETRY: g->p->retry = 1; return 0;
+	case G_NOINOTIFY: case G_PRESUME: return 0;
 	}
 	return gnu_value(g, id, v);
 }
@@ -178,6 +197,118 @@ static void gnu_opt_error(int who)
 		write_all(2, "\n", 1);
 	}
 	gnu_try_help();
+}
+
+/* ---- the obsolete forms, with GNU's conditions: one option string and at
+ * most one file, also depending on _POSIX2_VERSION ---- */
+
+/* one letter after head's digits; 0 or -1 (reported) */
+static int head_letter(struct gctx *g, char c, int *lines, char *mult)
+{
+	switch (c) {
+	case 'c': *lines = 0, *mult = 0; break;
+	case 'b': case 'k': case 'm': *lines = 0, *mult = c; break;
+	case 'l': *lines = 1; break;
+	case 'q': g->quiet = 1, g->verbose = 0; break;
+	case 'v': g->verbose = 1, g->quiet = 0; break;
+	case 'z': g->p->ird = g->p->eor = 0; break;
+	default:
+		warn("invalid trailing option -- %c", c);
+		gnu_try_help();
+		g->reported = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* head -5cv: digits then option letters; a b/k/m letter is the size suffix */
+static int head_obsolete(struct gctx *g, char *a)
+{
+	char num[64], mult = 0, *c;
+	size_t d = strspn(a + 1, "0123456789");
+	int lines = 1;
+
+	for (c = a + 1 + d; *c; c++)
+		if (head_letter(g, *c, &lines, &mult))
+			return -1;
+	if (d >= sizeof num - 2)   /* gnu_size calls that many digits too big anyway */
+		d = sizeof num - 2;
+	memcpy(num, a + 1, d);
+	num[d] = mult;
+	num[d + !!mult] = 0;
+	return gnu_count(g, num, lines);
+}
+
+static int posix2_version(void)
+{
+	const char *v = getenv("_POSIX2_VERSION");
+	long long n;
+
+	return v && !num_ll(v, 0, 99999999, &n) ? (int)n : 200809;
+}
+
+/* is argv the shape GNU tries the obsolete form on: the option string
+ * alone, with one file, or with "--" and at most one file? */
+static int tail_obs_shape(int argc, char **argv)
+{
+	return argc == 2 || (argc == 3 && !(argv[2][0] == '-' && argv[2][1])) ||
+	    (argc >= 3 && argc <= 4 && !strcmp(argv[2], "--"));
+}
+
+/* the count of "5", "5b", "b", "" (10 lines, or 10 blocks for "b") */
+static int tail_obs_count(struct gctx *g, const char *digits, const char *arg)
+{
+	unsigned long long n = 10;
+
+	if (isdigit((unsigned char)*digits)) {
+		char num[64];
+		size_t k = strspn(digits, "0123456789");
+
+		snprintf(num, sizeof num, "%.*s%s", (int)k, digits,
+		    digits[k] == 'b' ? "b" : "");
+		if (gnu_size(num, &n)) {
+			errno = ERANGE;
+			fail(1, "invalid number: %s:", quote(arg));
+			g->reported = 1;
+			return -1;
+		}
+	} else if (*digits == 'b') {
+		n *= 512;
+	}
+	g->n = n;
+	return 0;
+}
+
+static int tail_obsolete(struct gctx *g, int argc, char **argv)
+{
+	int ver = posix2_version(), obsolete = ver < 200112;
+	const char *p = argv[1], *digits;
+	int from, lines = 1, follow = 0;
+
+	if (!tail_obs_shape(argc, argv))
+		return 0;
+	if (*p == '+' && (obsolete || ver >= 200809))
+		from = 1;
+	else if (*p == '-' && (obsolete || p[1 + (p[1] == 'c')]))
+		from = 0;   /* a lone -c is the option, not "-c" obsolete */
+	else
+		return 0;
+	digits = ++p;
+	p += strspn(p, "0123456789");
+	if (*p == 'b' || *p == 'c')
+		lines = 0;
+	if (*p == 'b' || *p == 'c' || *p == 'l')
+		p++;
+	if (*p == 'f')
+		follow = 1, p++;
+	if (*p)   /* not an obsolete form after all: nothing taken from it */
+		return 0;
+	if (tail_obs_count(g, digits, argv[1]))
+		return -1;
+	g->count_lines = lines;
+	g->neg = from ? 2 : 0;
+	g->p->follow |= follow;
+	return 1;
 }
 
 /* argv[1] as an obsolete form: 0 none or taken (argv shifted), -1 bad */
@@ -236,10 +367,21 @@ static int dash_by_name(const struct tplan *p)
 		return 0;
 	for (i = 0; i < p->nfiles; i++)
 		if (!strcmp(p->files[i], "-")) {
-			warn("cannot follow %s by name", quote("-"));
+			warn("cannot follow %s by name", quoteaf("-"));
 			return 1;
 		}
 	return 0;
+}
+
+/* GNU tail dies on a read error in its copy-the-rest path (-c N up to
+ * 2^63-1, -c +N, -n +0/+1) and goes on to the next file elsewhere */
+static int read_error_fatal(const struct tplan *p, int who)
+{
+	if (who != 't')
+		return 0;
+	if (p->tmode == TFROM && !p->bytes)
+		return p->tn <= 1;
+	return p->bytes && p->tn <= 0x7fffffffffffffffULL;
 }
 
 static int gnu_help(int who, const struct optset *os, const struct gctx *g)
@@ -254,7 +396,10 @@ static int gnu_help(int who, const struct optset *os, const struct gctx *g)
 /* GNU's defaults: 10 lines, newline rows, headers by newline, -s 1.0 */
 static void gnu_init(struct gctx *g, struct tplan *p, int who, int argc)
 {
-	p->who = who, p->ird = p->eor = p->hdr_eor = '\n';
+	p->ird = p->eor = p->hdr_eor = '\n';
+	p->out = &tout_gnu;
+	p->unread = who == 'h';   /* GNU: leave a seekable stdin just past */
+	p->tail_words = who == 't';
 	p->omax = REC_ALL, p->countfd = -1, p->interval = 1.0;
 	g->p = p, g->who = who, g->n = 10, g->count_lines = 1;
 	g->files = xmalloc(sizeof *g->files * (size_t)(argc + 1));
@@ -288,7 +433,8 @@ static int gnu_main(int who, int argc, char **argv)
 		return 1;
 	if (p.tmode == TKEEP && !p.tn && !p.follow)
 		return 0;   /* GNU: nothing to print, nothing opened */
-	return tails_run(&p);
+	p.read_fatal = read_error_fatal(&p, who);
+	return plan_run(&p);
 }
 
 int head_main(int argc, char **argv)
