@@ -1,7 +1,7 @@
 /* unit_core: drives the core helpers from the command line so bats can test
  * them without an applet (tests/core.bats).
  *   unit_core cligen|gnu|inorder ARGS...  print each parse event a line
- *   unit_core ll S LO HI | sfx S | dbl S | sig S | signame N | user S | group S
+ *   unit_core ll S LO HI | dbl S | sig S | signame N | user S | group S
  *   unit_core pat PATTERN TEXT [i]        "KIND FAST REGEX": the literal fast
  *                                         path's answer and regexec's
  *   unit_core help                         the --help text of the table */
@@ -93,12 +93,6 @@ int main(int argc, char **argv)
 		if (number("ll", num_ll(argv[2], lo, hi, &v), argv[2]))
 			return 1;
 		printf("%lld\n", v);
-	} else if (!strcmp(m, "sfx")) {
-		unsigned long long v;
-
-		if (number("sfx", num_ull_sfx(argv[2], num_sfx_si, &v), argv[2]))
-			return 1;
-		printf("%llu\n", v);
 	} else if (!strcmp(m, "dbl")) {
 		double v;
 
