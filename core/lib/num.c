@@ -1,4 +1,5 @@
 /* num.c: strict decimal parsing with ranges. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -44,7 +45,8 @@ int num_double(const char *s, double lo, double hi, double *out)
 	char *end;
 	double v;
 
-	if (!*s || *s == ' ' || *s == '\t' || *s == '\n')
+	/* strtod would skip any leading white space, \r \v \f included */
+	if (!*s || isspace((unsigned char)*s))
 		return EINVAL;
 	errno = 0;
 	v = strtod(s, &end);
