@@ -192,7 +192,7 @@ fuzz-run-%: $(FUZZ_B)/fuzz_%
 	  -artifact_prefix=$(FUZZ_B)/crash/$*/ $(call fuzz_opts,$*) $(FUZZ_FLAGS) \
 	  $(FUZZ_B)/found/$* tests/fuzz/corpus/$* > $(FUZZ_B)/$*.log 2>&1 || \
 	 { tail -n 40 $(FUZZ_B)/$*.log; echo "fuzz $*: FAILED, input in $(FUZZ_B)/crash/$*/ (copy it to tests/fuzz/regress/$*/)"; exit 1; }
-	@sed -n 's/^stat::number_of_executed_units: */  executions: /p; s/^stat::peak_rss_mb: */  peak RSS MB: /p' $(FUZZ_B)/$*.log
+	@sed -n 's/^stat::number_of_executed_units: */fuzz $*: executions /p; s/^stat::peak_rss_mb: */fuzz $*: peak RSS MB /p' $(FUZZ_B)/$*.log
 
 check-clang: deps
 	@$(MAKE) --no-print-directory CC=clang B=build-asan-clang BIN=build-asan-clang/quickbox OPT=-O1 \
