@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err.h"
 
@@ -66,6 +67,13 @@ static inline void fuzz_free_words(char **w, int n)
 {
 	while (n--)
 		free(w[n]);
+}
+
+/* a directory for scratch files: memory-backed when there is one (the
+ * file harnesses write on every input) */
+static inline const char *fuzz_tmp(void)
+{
+	return access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
 }
 
 /* die()/xexit() come back to a setjmp instead of ending the process:

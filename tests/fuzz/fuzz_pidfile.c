@@ -15,7 +15,7 @@ static int fd = -1;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	snprintf(path, sizeof path, "/tmp/qbfuzz-pidfile.%d", (int)getpid());
+	snprintf(path, sizeof path, "%s/qbfuzz-pidfile.%d", fuzz_tmp(), (int)getpid());
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0)
 		abort();
