@@ -126,6 +126,10 @@ U() { "$TESTBIN/unit_core" "$@"; }
 	run U dbl abc;  [ "$output" = "dbl abc: EINVAL" ]
 	run U dbl nan;  [ "$output" = "dbl nan: EINVAL" ]
 	run U dbl 1e99; [ "$output" = "dbl 1e99: ERANGE" ]
+	# strtod skips these too; a number has no leading blank of any kind
+	run U dbl $'\r1'; [ "$output" = $'dbl \r1: EINVAL' ]
+	run U dbl $'\v1'; [ "$output" = $'dbl \v1: EINVAL' ]
+	run U dbl $'\f1'; [ "$output" = $'dbl \f1: EINVAL' ]
 }
 
 @test "signals: names any case, optional SIG, numbers, RT offsets, aliases" {
@@ -215,4 +219,11 @@ CASES
 	kill "$FIXPID"
 	run U pat fff f
 	[ "$output" = "literal 0 0" ]
+}
+
+@test "qb_exit_hook: a harness catches die() and its status; unset, die() exits" {
+	run --separate-stderr U die
+	[ "$status" -eq 4 ]
+	[ "$output" = "caught 3" ]
+	[ "$stderr" = "$(printf "prog: bad value 'x'\nprog: again")" ]
 }

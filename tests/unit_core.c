@@ -4,8 +4,11 @@
  *   unit_core ll S LO HI | dbl S | sig S | signame N | user S | group S
  *   unit_core pat PATTERN TEXT [i]        "KIND FAST REGEX": the literal fast
  *                                         path's answer and regexec's
- *   unit_core help                         the --help text of the table */
+ *   unit_core help                         the --help text of the table
+ *   unit_core die                          die() caught by qb_exit_hook, then
+ *                                          a real die(4) */
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +49,15 @@ static int event(void *ctx, int id, char *val)
 	return 0;
 }
 
+static jmp_buf die_jmp;
+static int die_code;
+
+static void catch_exit(int code)
+{
+	die_code = code;
+	longjmp(die_jmp, 1);
+}
+
 static int number(const char *what, int e, const char *s)
 {
 	if (e) {
@@ -84,6 +96,17 @@ int main(int argc, char **argv)
 	if (!strcmp(m, "help")) {
 		opt_help(&os, "prog");
 		return out_flush() ? 1 : 0;
+	}
+	if (!strcmp(m, "die")) {
+		qb_prog = "prog";
+		qb_exit_hook = catch_exit;
+		if (!setjmp(die_jmp))
+			die(3, "bad value '%s'", "x");
+		out_str("caught ");
+		out_ull((unsigned long long)die_code);
+		out_char('\n');
+		qb_exit_hook = NULL;
+		die(4, "again");
 	}
 	if (argc < 3)
 		return 2;
