@@ -24,9 +24,9 @@ load helpers
 	[ "$n" -gt 0 ]
 }
 
-@test "fuzz: a regression input fails a harness that lacks its fix" {
-	# the replay driver reports what the harness reports: an oracle
-	# failure is an abort, so a kept crash cannot pass silently
+@test "fuzz: the replay driver runs an empty input, fails on a missing one" {
+	# (an oracle failure or a sanitizer report aborts, which fails the
+	# run above; a path that cannot be read must not pass as "no inputs")
 	run "$TESTBIN/fuzz_numbers" /dev/null
 	[ "$status" -eq 0 ]
 	[ "$output" = "1 inputs" ]
