@@ -3,9 +3,11 @@
  * GNU's messages for bad ones, and the plan they hand the record engine. */
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "applets.h"
 #include "err.h"
@@ -125,13 +127,32 @@ static int gnu_follow_how(struct gctx *g, const char *v)
 	return 0;
 }
 
+/* -s as GNU reads it (strtod): leading blanks skipped, any value >= 0
+ * taken, infinity included; past 1e9 s (31 years) every wait is the same */
+static int gnu_seconds(const char *v, double *out)
+{
+	double d;
+
+	while (*v == ' ' || (*v >= '\t' && *v <= '\r'))
+		v++;
+	if (!strcasecmp(v + (*v == '+'), "inf") ||
+	    !strcasecmp(v + (*v == '+'), "infinity")) {
+		*out = 1e9;
+		return 0;
+	}
+	if (num_double(v, 0, DBL_MAX, &d))
+		return -1;
+	*out = d < 1e9 ? d : 1e9;
+	return 0;
+}
+
 /* -s, --pid, --max-unchanged-stats */
 static int gnu_value(struct gctx *g, int id, char *v)
 {
 	long long ll;
 	unsigned long long n;
 
-	if (id == G_SLEEP && !num_double(v, 0, 1e9, &g->p->interval))
+	if (id == G_SLEEP && !gnu_seconds(v, &g->p->interval))
 		return 0;
 	if (id == G_PID && !num_ll(v, 0, 0x7fffffff, &ll)) {
 		g->p->pid = (long)ll;

@@ -287,3 +287,11 @@ Try '$QBBIN/tail --help' for more information." ]
 	[ "$stderr" = "tail: standard output: Bad file descriptor
 tail: write error: Bad file descriptor" ]
 }
+
+@test "tail -s: GNU's seconds (blanks before, inf, large values) taken; nan, -1, trailing junk refused" {
+	local a bad=0
+	for a in "' 1'" "\$'\\r1'" "\$'\\t0.5'" inf +Infinity 1e10 0x10 .5 nan x -1 "'1 '" "' '"; do
+		eval gnu_same tail -s "$a" /dev/null || bad=1
+	done
+	[ $bad = 0 ]
+}
