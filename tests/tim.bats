@@ -616,6 +616,91 @@ i"
 	[ -z "$(ls | grep '^r\.')" ]
 }
 
+# a dead stdout stops tim at its first write: no further command runs
+@test "dead stdout: /dev/full, closed stdout, closed pipe: exit 1 (or SIGPIPE), stops at once" {
+	run --separate-stderr timeout 20 bash -c "'$QB' tim -w0 -n3 -m2 -o3 \
+	    true 'touch ran' > /dev/full"
+	[ "$status" -eq 1 ] && [ ! -e ran ]
+	[ "$stderr" = "tim: write error: No space left on device" ]
+	# closed: the --save file must not become stdout
+	run --separate-stderr timeout 20 bash -c "'$QB' tim -w0 -n3 -m2 -o3 \
+	    -s s.tsv true 'touch ran' >&-"
+	[ "$status" -eq 1 ] && [ ! -e ran ]
+	[ "$stderr" = "tim: write error: Bad file descriptor" ]
+	[ "$(grep -c . s.tsv)" -eq 12 ] && ! grep -q ' ms' s.tsv
+	# a reader that left: SIGPIPE kills tim (141); ignored, exit 1, silent
+	run --separate-stderr timeout 20 bash -c "'$QB' tim -w0 -n3 -m2 -o0 \
+	    'sleep 0.05' 'touch ran' | true; exit \${PIPESTATUS[0]}"
+	[ "$status" -eq 141 ] && [ ! -e ran ] && [ -z "$stderr" ]
+	run --separate-stderr timeout 20 bash -c "trap '' PIPE; '$QB' tim -w0 \
+	    -n3 -m2 -o0 'sleep 0.05' 'touch ran' | true; exit \${PIPESTATUS[0]}"
+	[ "$status" -eq 1 ] && [ ! -e ran ] && [ -z "$stderr" ]
+	# the ratio report and --version too
+	ex_tsv > ex.tsv
+	run --separate-stderr bash -c "'$QB' tim -R,= -Rr $EX 'sleep 0.01' \
+	    > /dev/full"
+	[ "$status" -eq 1 ] && [ "$stderr" = "tim: write error: No space left on device" ]
+	run --separate-stderr bash -c "'$QB' tim --version >&-"
+	[ "$status" -eq 1 ] && [ "$stderr" = "tim: write error: Bad file descriptor" ]
+}
+
+# exports to what is not a regular file are written in place: a rename
+# onto /dev/full or /dev/stdout would replace the node with a file
+@test "exports to a device, FIFO, /dev/stdout: in place, the node kept" {
+	ex_tsv > ex.tsv
+	if mknod full c 1 7 2>/dev/null; then
+		for x in json csv markdown; do
+			run --separate-stderr tim $EX --$x full 'sleep 0.01'
+			[ "$status" -eq 1 ] && [ -c full ] || return 1
+			[ "$stderr" = "tim: full: No space left on device" ] || return 1
+			[ "${#lines[@]}" -eq 2 ] || return 1  # the report came first
+		done
+	fi
+	ln -s /proc/self/fd/1 so
+	run --separate-stderr tim $EX -R,= -Rr --json so 'sleep 0.01'
+	[ "$status" -eq 0 ] && [ -L so ] && [ -z "$stderr" ]
+	[[ "$output" == *'"tool": "tim (quickbox) '* ]]
+	mkfifo fifo
+	cat fifo > got &
+	run tim $EX --markdown fifo 'sleep 0.01'
+	wait
+	[ "$status" -eq 0 ] && [ -p fifo ]
+	grep -q '^| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |$' got
+	# a symlink to a regular file is replaced whole behind the link
+	echo old > real.md
+	ln -s real.md link.md
+	run tim $EX --markdown link.md 'sleep 0.01'
+	[ "$status" -eq 0 ] && [ -L link.md ] && grep -q '^| sleep 0.01 |' real.md
+	bad "tim: .: Is a directory" --json . 'touch ran'
+}
+
+# a full file system: the export is never half-written, --save says so
+@test "exports and --save into a full directory: exit 1, named, no file" {
+	need_root
+	ex_tsv > ex.tsv
+	mkdir m
+	run --separate-stderr unshare --mount bash -c "
+	    mount -t tmpfs -o size=16k none m || exit 99
+	    dd if=/dev/zero of=m/fill bs=1k count=64 2>/dev/null
+	    for x in json csv markdown; do
+	        '$QB' tim $EX --\$x m/x.\$x 'sleep 0.01' > /dev/null
+	        echo \"\$x \$?\"
+	    done
+	    '$QB' tim -w0 -n3 -m2 -o0 -s m/s.tsv 'touch ran'; echo \"save \$?\"
+	    ls m"
+	[ "$status" -ne 99 ] || skip "no tmpfs mount here"
+	[ "$output" = "json 1
+csv 1
+markdown 1
+save 1
+fill
+s.tsv" ]
+	[ "$stderr" = "tim: m/x.json: No space left on device
+tim: m/x.csv: No space left on device
+tim: m/x.markdown: No space left on device
+tim: m/s.tsv: No space left on device" ]
+}
+
 @test "-P NAME LO HI, --step, -L: one row per value, {NAME} everywhere" {
 	run tim -w0 -k1 -n3 -m2 -o0 -L X a,b -P N 1 2 -p 'echo p{X} >> log' \
 	    'r{X}{N}:echo {X}{N} >> log'
