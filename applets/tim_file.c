@@ -16,6 +16,7 @@
 #include "fmtunc.h"
 #include "num.h"
 #include "out.h"
+#include "quote.h"
 #include "tim.h"
 #include "vec.h"
 
@@ -315,21 +316,6 @@ static char *graph_file(const struct row *rw, double scale)
 	return p;
 }
 
-/* p in single quotes for sh, each ' as '\''; at most 4*len+2 bytes */
-static size_t put_quoted(char *s, const char *p)
-{
-	size_t len = 0;
-
-	s[len++] = '\'';
-	for (; *p; p++)
-		if (*p == '\'')
-			memcpy(s + len, "'\\''", 4), len += 4;
-		else
-			s[len++] = *p;
-	s[len++] = '\'';
-	return len;
-}
-
 /* $N: 1..n with N's digits after g[0] == '$', else 0 */
 static long dollar_n(const char *g, int n, const char **end)
 {
@@ -365,7 +351,8 @@ char *tgraph(const struct report *rp, const char *g)
 			s[len++] = '$';
 			g += 2;
 		} else if ((k = dollar_n(g, rp->nrow, &end))) {
-			len += put_quoted(s + len, paths[k - 1]);
+			len += quote_word(s + len, paths[k - 1],
+			    strlen(paths[k - 1]), NULL);
 			g = end;
 		} else {
 			s[len++] = *g++;
