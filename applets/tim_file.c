@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "estimate.h"
 #include "fmtunc.h"
 #include "num.h"
 #include "out.h"
@@ -387,9 +388,39 @@ static int make_tmp(struct texport *x)
 	return fd;
 }
 
+/* the file a chain of symlinks ends at (a relative link is resolved
+ * from the link's directory); path itself when it is no symlink */
+static char *link_target(const char *path)
+{
+	char *cur = xstrdup(path), buf[4096], *nx, *sl;
+	struct stat st;
+	ssize_t n;
+	int i;
+
+	for (i = 0; i < 40 && !lstat(cur, &st) && S_ISLNK(st.st_mode); i++) {
+		n = readlink(cur, buf, sizeof buf - 1);
+		if (n < 0)
+			break;
+		buf[n] = 0;
+		sl = strrchr(cur, '/');
+		if (buf[0] == '/' || !sl) {
+			nx = xstrdup(buf);
+		} else {
+			size_t d = (size_t)(sl - cur) + 1;
+
+			nx = xmalloc(d + (size_t)n + 1);
+			memcpy(nx, cur, d);
+			memcpy(nx + d, buf, (size_t)n + 1);
+		}
+		free(cur);
+		cur = nx;
+	}
+	return cur;
+}
+
 /* Where the export goes. A regular file (or a new name) is made whole
- * beside its real path and renamed onto it, so a symlink keeps pointing
- * at it. Anything else (/dev/stdout, a FIFO, /dev/full, a dangling
+ * beside the file a symlink names and renamed onto it, so the link
+ * keeps pointing at it. Anything else (/dev/stdout, a FIFO, /dev/full, a dangling
  * symlink) is written in place: renaming onto it would replace a device
  * node or /dev/stdout with a file. A directory is refused. Then a probe:
  * the file can be made. It is removed at once, so a run that fails later
@@ -397,7 +428,6 @@ static int make_tmp(struct texport *x)
 void texport_open(struct texport *x, const char *path, int kind)
 {
 	struct stat st;
-	char *real;
 	int fd;
 
 	x->path = x->target = path;
@@ -410,8 +440,8 @@ void texport_open(struct texport *x, const char *path, int kind)
 			die(E_USAGE, "%s:", path);
 		}
 		x->direct = !S_ISREG(st.st_mode);
-		if (!x->direct && (real = realpath(path, NULL)))
-			x->target = real;
+		if (!x->direct)
+			x->target = link_target(path);
 	} else if (!lstat(path, &st)) {
 		x->direct = 1;
 	}
@@ -464,13 +494,6 @@ static void jstring(const char *s)
 	out_char('"');
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 struct stats {
 	double mean, sd, median, min, max, user, sys;
 };
@@ -488,7 +511,7 @@ static void stats(const struct row *r, struct stats *st)
 		u += r->runs[i].user;
 		y += r->runs[i].sys;
 	}
-	qsort(v, n, sizeof *v, cmp_dbl);
+	est_sort(v, n);
 	st->mean = n ? s / (double)n : NAN;
 	for (i = 0; i < n; i++)
 		q += (v[i] - st->mean) * (v[i] - st->mean);

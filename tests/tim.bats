@@ -67,6 +67,17 @@ TAB=$'\t'
 	[ "$status" -eq 1 ] && [ "$output" = "undefined" ]
 }
 
+@test "unit: est_sort sorts like sort -g (duplicates, sorted, reversed)" {
+	local x
+	for x in "$(awk 'BEGIN { srand(7); for (i = 0; i < 301; i++)
+	    printf "%.6g ", rand() < 0.2 ? 0.5 : rand() * 100 }')" \
+	    "1 2 3 4 5" "5 4 3 2 1" "3" "2 2 1 1 0.5e-3 -4"; do
+		# shellcheck disable=SC2086
+		diff <(printf '%s\n' $x | sort -g | awk '{ printf "%.17g\n", $1 }') \
+		    <(U sort $x) || return 1
+	done
+}
+
 @test "--read: the worked example, default report (diffs)" {
 	ex_tsv > ex.tsv
 	run --separate-stderr tim $EX 'sleep 0.01' 'b:sleep 0.02'
