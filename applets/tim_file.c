@@ -716,12 +716,17 @@ static void write_md(const struct report *rp)
 
 void texport_commit(struct texport *x, const struct report *rp)
 {
+	/* in place without blocking: a FIFO nobody reads fails (ENXIO)
+	 * rather than hang; the writes then block as usual */
 	int fd = x->direct ? open(x->path, O_WRONLY | O_CREAT | O_TRUNC |
-	    O_CLOEXEC, 0666) :
-	    make_tmp(x), e;
+	    O_CLOEXEC | O_NONBLOCK, 0666) : make_tmp(x), e;
 
+	if (fd < 0 && errno == ENXIO)
+		die(E_USAGE, "%s: a FIFO with no reader", x->path);
 	if (fd < 0)
 		die(E_USAGE, "%s:", x->path);
+	if (x->direct)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	wopen(fd);
 	if (x->kind == X_JSON)
 		write_json(rp);

@@ -697,6 +697,10 @@ i"
 	wait
 	[ "$status" -eq 0 ] && [ -p fifo ]
 	grep -q '^| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |$' got
+	# a FIFO nobody reads: an error, never a hang
+	mkfifo lonely
+	run --separate-stderr timeout 20 "$QB" tim $EX --json lonely 'sleep 0.01'
+	[ "$status" -eq 1 ] && [ "$stderr" = "tim: lonely: a FIFO with no reader" ]
 	# a symlink to a regular file is replaced whole behind the link
 	echo old > real.md
 	ln -s real.md link.md
