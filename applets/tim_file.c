@@ -366,7 +366,7 @@ char *tgraph(const struct report *rp, const char *g)
 	return s;
 }
 
-/* ---- exports: made beside their path, renamed into place at the end ---- */
+/* ---- exports: made beside their path and renamed, or written in place  */
 
 /* the temporary name beside x->target, created (mode 0666 - umask, as
  * open would) and open: its fd */
@@ -419,12 +419,12 @@ static char *link_target(const char *path)
 }
 
 /* Where the export goes. A regular file (or a new name) is made whole
- * beside the file a symlink names and renamed onto it, so the link
- * keeps pointing at it. Anything else (/dev/stdout, a FIFO, /dev/full, a dangling
- * symlink) is written in place: renaming onto it would replace a device
- * node or /dev/stdout with a file. A directory is refused. Then a probe:
- * the file can be made. It is removed at once, so a run that fails later
- * leaves nothing. */
+ * beside the file a symlink names and renamed onto it, so the link keeps
+ * pointing at it. Anything else (/dev/stdout, a FIFO, /dev/full, a
+ * dangling symlink) is written in place: renaming onto it would replace
+ * a device node or /dev/stdout with a file. A directory is refused. Then
+ * a probe: the file can be made. It is removed at once, so a run that
+ * fails later leaves nothing. */
 void texport_open(struct texport *x, const char *path, int kind)
 {
 	struct stat st;
