@@ -20,7 +20,8 @@
 #     st.dev. of s_b pooled over every batch of every repeat (1: the error
 #     bar says how much a rerun of a batch moves; > 1 overstates it; the
 #     pooled spread also holds drift between repeats, which no error
-#     computed inside one run can see). est_ratio = the same RMS / the
+#     computed inside one run can see; independent runs give about
+#     sqrt((m-1)/m) = 0.94 at m=8, the error dividing by m). est_ratio = the same RMS / the
 #     st.dev. of the estimates themselves over the repeats: the estimate
 #     uses the 2k best of all m*n runs, not one batch, so it moves less
 #     than one batch's estimate and est_ratio > 1 is expected (up to about
