@@ -12,6 +12,7 @@
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
  * 6 --precision not reached, 7 slower than --baseline. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -883,8 +884,21 @@ static void out_unc(const struct tim *t, double val, double err)
 	}
 }
 
+/* Stdout failed (a full disk, a closed pipe): stop at once rather than
+ * measure rows nobody reads. xexit names the error (not a closed pipe's)
+ * and exits 1; the --save file keeps the runs made, as on any failure,
+ * and no export is written. */
+static void flush_out(struct tim *t)
+{
+	if (!out_flush())
+		return;
+	progress(t, NULL, 0, 0);
+	tsave_flush(&t->sv);
+	xexit(0);
+}
+
 /* "EST +- ERR UNIT<TAB>name", unless the report is ratios only */
-static void abs_line(const struct tim *t, const struct row *r)
+static void abs_line(struct tim *t, const struct row *r)
 {
 	if (t->report == R_RATIOS)
 		return;
@@ -894,7 +908,7 @@ static void abs_line(const struct tim *t, const struct row *r)
 	out_char('\t');
 	out_str(r->name);
 	out_char('\n');
-	out_flush();    /* rows appear as measured, like the original */
+	flush_out(t);   /* rows appear as measured, like the original */
 }
 
 /* ---- measuring: row by row, interleaved, to a precision ----------------- */
@@ -1027,7 +1041,7 @@ static void ratio_line(const struct tim *t, double v, double u,
 	out_char('\n');
 }
 
-static void ratios(const struct tim *t)
+static void ratios(struct tim *t)
 {
 	const struct row *rw = t->rw;
 	int i, imin = t->first;
@@ -1051,7 +1065,7 @@ static void ratios(const struct tim *t)
 		else
 			ratio_line(t, r, sqrt(f * f + q * q) * r, "", rw[i].name);
 	}
-	out_flush();
+	flush_out(t);
 }
 
 /* ---- --baseline --------------------------------------------------------- */
@@ -1114,7 +1128,7 @@ static void base_load(struct tim *t, struct tbase *b)
 
 /* "DIFF +- ERR UNIT<TAB>name<TAB>vs baseline: ..." per command row the
  * baseline knows; 1 when one is slower by more than the tolerance */
-static int compare(const struct tim *t, const struct tbase *b)
+static int compare(struct tim *t, const struct tbase *b)
 {
 	int i, slower = 0;
 	size_t j;
@@ -1149,11 +1163,25 @@ static int compare(const struct tim *t, const struct tbase *b)
 			out_str(z < -t->tol ? "\tfaster\n" : "\twithin tolerance\n");
 		}
 	}
-	out_flush();
+	flush_out(t);
 	return slower;
 }
 
 /* ---- entry -------------------------------------------------------------- */
+
+/* A closed stdout (>&-) must not become the first file tim opens (the
+ * report would land in the --save file): fds 0..2 are held on /dev/null,
+ * read-only, so a write to them still fails (EBADF) as on a closed fd,
+ * and close-on-exec, so a child sees them closed as they were. */
+static void hold_std(void)
+{
+	int fd;
+
+	while ((fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0 && fd <= 2)
+		;
+	if (fd > 2)
+		close(fd);
+}
 
 /* files and the environment; --read and --baseline are read whole and the
  * exports created here, so a bad file stops tim before it runs anything */
@@ -1225,6 +1253,7 @@ int tim_main(int argc, char **argv)
 	struct tbase b = {0, 0, 0};
 	int i;
 
+	hold_std();
 	if (opt_parse(&os, argc, argv, on_opt, &t)) {
 		if (t.help) {
 			opt_help(&os, "tim");

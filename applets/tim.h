@@ -105,12 +105,15 @@ char *tgraph(const struct report *rp, const char *cmd);
 
 /* an export: open checks a file can be made beside path (so a bad path
  * stops tim before anything runs); commit writes a temporary file there
- * and renames it to path, so path is whole or untouched */
+ * and renames it to path, so path is whole or untouched; a path that is
+ * not a regular file (a device, a FIFO) is written in place */
 enum { X_JSON, X_CSV, X_MD };
 struct texport {
 	const char *path;
+	const char *target;     /* path, or the file a symlink names */
 	char *tmp;
 	int kind;
+	int direct;             /* not a regular file: written in place */
 };
 void texport_open(struct texport *x, const char *path, int kind);
 void texport_commit(struct texport *x, const struct report *rp);

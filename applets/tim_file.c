@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,11 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "estimate.h"
 #include "fmtunc.h"
 #include "num.h"
-#include "out.h"     /* write_all */
+#include "out.h"
+#include "quote.h"
 #include "tim.h"
 #include "vec.h"
 
@@ -146,6 +149,43 @@ int tf_parse_all(char *data, size_t n, tf_cb cb, void *ctx, long *lineno,
 	return 0;
 }
 
+/* ---- files through out.h's buffer ------------------------------------- */
+
+/* Every file tim writes goes through out.h's buffer pointed at its fd, so
+ * stdout and the files have one writer. Stdout is flushed first (its
+ * failure stops tim, as anywhere else), and a failed write is taken back
+ * from out_error, so that it names the file and never stdout. */
+static void wopen(int fd)
+{
+	if (out_flush())
+		xexit(0);
+	out_fd = fd;
+}
+
+/* 0, or the errno of the first failed write since wopen */
+static int wclose(void)
+{
+	int e = out_flush() ? out_error : 0;
+
+	out_error = 0;
+	out_fd = 1;
+	return e;
+}
+
+static void outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void outf(const char *fmt, ...)  /* numbers only: short */
+{
+	char b[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b, sizeof b, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		out_write(b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
 /* ---- --save: buffered, written once per row ---------------------------- */
 
 /* Lines are buffered and written once per row (and before tim dies), so
@@ -254,36 +294,27 @@ void tread_load(struct tread *r, const char *path)
 static char *graph_file(const struct row *rw, double scale)
 {
 	char *p = xstrdup(rw->name), *c;
-	FILE *f;
 	size_t j;
+	int fd, e;
 
 	for (c = p; *c; c++)    /* a label is one file name, never a path */
 		if (*c == '/')
 			*c = '_';
-	f = fopen(p, "w");
-	if (!f)
+	fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0)
 		die(E_USAGE, "%s:", p);
-	fprintf(f, "# %.17g +- %.17g\n", rw->est, rw->err);
+	wopen(fd);
+	outf("# %.17g +- %.17g\n", rw->est, rw->err);
 	for (j = 0; j < rw->nrun; j++)
-		fprintf(f, "%.17g\n", rw->runs[j].secs * scale);
-	if (fclose(f))
+		outf("%.17g\n", rw->runs[j].secs * scale);
+	e = wclose();
+	if (close(fd) && !e)
+		e = errno;
+	if (e) {
+		errno = e;
 		die(E_USAGE, "%s:", p);
+	}
 	return p;
-}
-
-/* p in single quotes for sh, each ' as '\''; at most 4*len+2 bytes */
-static size_t put_quoted(char *s, const char *p)
-{
-	size_t len = 0;
-
-	s[len++] = '\'';
-	for (; *p; p++)
-		if (*p == '\'')
-			memcpy(s + len, "'\\''", 4), len += 4;
-		else
-			s[len++] = *p;
-	s[len++] = '\'';
-	return len;
 }
 
 /* $N: 1..n with N's digits after g[0] == '$', else 0 */
@@ -321,7 +352,8 @@ char *tgraph(const struct report *rp, const char *g)
 			s[len++] = '$';
 			g += 2;
 		} else if ((k = dollar_n(g, rp->nrow, &end))) {
-			len += put_quoted(s + len, paths[k - 1]);
+			len += quote_word(s + len, paths[k - 1],
+			    strlen(paths[k - 1]), NULL);
 			g = end;
 		} else {
 			s[len++] = *g++;
@@ -334,17 +366,17 @@ char *tgraph(const struct report *rp, const char *g)
 	return s;
 }
 
-/* ---- exports: made beside their path, renamed into place at the end ---- */
+/* ---- exports: made beside their path and renamed, or written in place  */
 
-/* the temporary name beside x->path, created (mode 0666 - umask, as
- * fopen would) and open: its fd */
+/* the temporary name beside x->target, created (mode 0666 - umask, as
+ * open would) and open: its fd */
 static int make_tmp(struct texport *x)
 {
-	size_t l = strlen(x->path);
+	size_t l = strlen(x->target);
 	int fd;
 
 	x->tmp = xrealloc(x->tmp, l + 12);
-	memcpy(x->tmp, x->path, l);
+	memcpy(x->tmp, x->target, l);
 	memcpy(x->tmp + l, ".tmpXXXXXX", 11);
 	fd = mkstemp(x->tmp);
 	if (fd >= 0) {
@@ -356,15 +388,68 @@ static int make_tmp(struct texport *x)
 	return fd;
 }
 
-/* A probe: a file can be made beside path. It is removed at once, so a
- * run that fails later (tim exits without cleaning up) leaves nothing. */
+/* the file a chain of symlinks ends at (a relative link is resolved
+ * from the link's directory); path itself when it is no symlink */
+static char *link_target(const char *path)
+{
+	char *cur = xstrdup(path), buf[4096], *nx, *sl;
+	struct stat st;
+	ssize_t n;
+	int i;
+
+	for (i = 0; i < 40 && !lstat(cur, &st) && S_ISLNK(st.st_mode); i++) {
+		n = readlink(cur, buf, sizeof buf - 1);
+		if (n < 0)
+			break;
+		buf[n] = 0;
+		sl = strrchr(cur, '/');
+		if (buf[0] == '/' || !sl) {
+			nx = xstrdup(buf);
+		} else {
+			size_t d = (size_t)(sl - cur) + 1;
+
+			nx = xmalloc(d + (size_t)n + 1);
+			memcpy(nx, cur, d);
+			memcpy(nx + d, buf, (size_t)n + 1);
+		}
+		free(cur);
+		cur = nx;
+	}
+	return cur;
+}
+
+/* Where the export goes. A regular file (or a new name) is made whole
+ * beside the file a symlink names and renamed onto it, so the link keeps
+ * pointing at it. Anything else (/dev/stdout, a FIFO, /dev/full, a
+ * dangling symlink) is written in place: renaming onto it would replace
+ * a device node or /dev/stdout with a file. A directory is refused. Then
+ * a probe: the file can be made. It is removed at once, so a run that
+ * fails later leaves nothing. */
 void texport_open(struct texport *x, const char *path, int kind)
 {
+	struct stat st;
 	int fd;
 
-	x->path = path;
+	x->path = x->target = path;
 	x->kind = kind;
 	x->tmp = NULL;
+	x->direct = 0;
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			die(E_USAGE, "%s:", path);
+		}
+		x->direct = !S_ISREG(st.st_mode);
+		if (!x->direct)
+			x->target = link_target(path);
+	} else if (!lstat(path, &st)) {
+		x->direct = 1;
+	}
+	if (x->direct) {
+		if (access(path, W_OK) && errno != ENOENT)
+			die(E_USAGE, "%s:", path);
+		return;
+	}
 	fd = make_tmp(x);
 	if (fd < 0)
 		die(E_USAGE, "%s:", path);
@@ -372,48 +457,41 @@ void texport_open(struct texport *x, const char *path, int kind)
 	unlink(x->tmp);
 }
 
-static void num_or_null(FILE *f, double v)
+static void num_or_null(double v)
 {
 	char b[48];
 
 	if (!isfinite(v)) {
-		fputs("null", f);
+		out_str("null");
 		return;
 	}
 	tf_num(b, sizeof b, v);
-	fputs(b, f);
+	out_str(b);
 }
 
 /* JSON string: control bytes as \u00XX, other bytes as they are */
-static void jstring(FILE *f, const char *s)
+static void jstring(const char *s)
 {
 	if (!s) {
-		fputs("null", f);
+		out_str("null");
 		return;
 	}
-	putc('"', f);
+	out_char('"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
+			outf("\\%c", c);
 		else if (c == '\n')
-			fputs("\\n", f);
+			out_str("\\n");
 		else if (c == '\t')
-			fputs("\\t", f);
+			out_str("\\t");
 		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\u%04x", c);
+			outf("\\u%04x", c);
 		else
-			putc(c, f);
+			out_char(c);
 	}
-	putc('"', f);
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
+	out_char('"');
 }
 
 struct stats {
@@ -433,7 +511,7 @@ static void stats(const struct row *r, struct stats *st)
 		u += r->runs[i].user;
 		y += r->runs[i].sys;
 	}
-	qsort(v, n, sizeof *v, cmp_dbl);
+	est_sort(v, n);
 	st->mean = n ? s / (double)n : NAN;
 	for (i = 0; i < n; i++)
 		q += (v[i] - st->mean) * (v[i] - st->mean);
@@ -447,211 +525,223 @@ static void stats(const struct row *r, struct stats *st)
 }
 
 /* one per-run array: secs, user, sys, rss bytes or the exit code 0 */
-static void jarray(FILE *f, const char *name, const struct row *r, int what)
+static void jarray(const char *name, const struct row *r, int what)
 {
 	size_t i;
 
-	fprintf(f, ",\n      \"%s\": [", name);
+	outf(",\n      \"%s\": [", name);
 	for (i = 0; i < r->nrun; i++) {
 		const struct run *u = &r->runs[i];
 
 		if (i)
-			fputs(", ", f);
+			out_str(", ");
 		if (what == 0)
-			num_or_null(f, u->secs);
+			num_or_null(u->secs);
 		else if (what == 1)
-			num_or_null(f, u->user);
+			num_or_null(u->user);
 		else if (what == 2)
-			num_or_null(f, u->sys);
+			num_or_null(u->sys);
 		else if (what == 3 && u->rss_kb >= 0)
-			fprintf(f, "%ld", u->rss_kb * 1024L);
+			outf("%ld", u->rss_kb * 1024L);
 		else if (what == 3)
-			fputs("null", f);
+			out_str("null");
 		else
-			fputs("0", f);
+			out_str("0");
 	}
-	putc(']', f);
+	out_char(']');
 }
 
-static void jfield(FILE *f, const char *name, double v)
+static void jfield(const char *name, double v)
 {
-	fprintf(f, ",\n      \"%s\": ", name);
-	num_or_null(f, v);
+	outf(",\n      \"%s\": ", name);
+	num_or_null(v);
 }
 
-static void json_row(FILE *f, const struct report *rp, int i)
+static void json_row(const struct report *rp, int i)
 {
 	const struct row *r = &rp->rw[i];
 	struct stats st;
 	int p;
 
 	stats(r, &st);
-	fputs("    {\n      \"command\": ", f);
-	jstring(f, r->cmd);
-	fputs(",\n      \"label\": ", f);
-	jstring(f, r->name);
-	fprintf(f, ",\n      \"overhead\": %s", i < rp->first ? "true" : "false");
-	jfield(f, "estimate", r->est);
-	jfield(f, "error", r->err);
-	fputs(",\n      \"unit\": ", f);
-	jstring(f, rp->unit);
-	jfield(f, "mean", st.mean);
-	jfield(f, "stddev", st.sd);
-	jfield(f, "median", st.median);
-	jfield(f, "user", st.user);
-	jfield(f, "system", st.sys);
-	jfield(f, "min", st.min);
-	jfield(f, "max", st.max);
-	fprintf(f, ",\n      \"warmup\": %lld,\n      \"batches\": %lld,\n"
+	out_str("    {\n      \"command\": ");
+	jstring(r->cmd);
+	out_str(",\n      \"label\": ");
+	jstring(r->name);
+	outf(",\n      \"overhead\": %s", i < rp->first ? "true" : "false");
+	jfield("estimate", r->est);
+	jfield("error", r->err);
+	out_str(",\n      \"unit\": ");
+	jstring(rp->unit);
+	jfield("mean", st.mean);
+	jfield("stddev", st.sd);
+	jfield("median", st.median);
+	jfield("user", st.user);
+	jfield("system", st.sys);
+	jfield("min", st.min);
+	jfield("max", st.max);
+	outf(",\n      \"warmup\": %lld,\n      \"batches\": %lld,\n"
 	    "      \"runs_per_batch\": %lld,\n      \"exit_status\": 0",
 	    r->warm, rp->m, r->n);
-	jarray(f, "times", r, 0);
-	jarray(f, "exit_codes", r, 4);
-	jarray(f, "user_times", r, 1);
-	jarray(f, "system_times", r, 2);
-	jarray(f, "memory_usage_byte", r, 3);
-	fputs(",\n      \"parameters\": {", f);
+	jarray("times", r, 0);
+	jarray("exit_codes", r, 4);
+	jarray("user_times", r, 1);
+	jarray("system_times", r, 2);
+	jarray("memory_usage_byte", r, 3);
+	out_str(",\n      \"parameters\": {");
 	for (p = 0; p < r->np; p++) {
-		fputs(p ? ", " : "", f);
-		jstring(f, r->pnames[p]);
-		fputs(": ", f);
-		jstring(f, r->pvals[p]);
+		out_str(p ? ", " : "");
+		jstring(r->pnames[p]);
+		out_str(": ");
+		jstring(r->pvals[p]);
 	}
-	fputs("}\n    }", f);
+	out_str("}\n    }");
 }
 
-static void write_json(FILE *f, const struct report *rp)
+static void write_json(const struct report *rp)
 {
 	int i;
 
-	fputs("{\n  \"tool\": ", f);
-	jstring(f, rp->version);
-	fputs(",\n  \"unit\": ", f);
-	jstring(f, rp->unit);
-	fputs(",\n  \"results\": [\n", f);
+	out_str("{\n  \"tool\": ");
+	jstring(rp->version);
+	out_str(",\n  \"unit\": ");
+	jstring(rp->unit);
+	out_str(",\n  \"results\": [\n");
 	for (i = 0; i < rp->nrow; i++) {
-		json_row(f, rp, i);
-		fputs(i + 1 < rp->nrow ? ",\n" : "\n", f);
+		json_row(rp, i);
+		out_str(i + 1 < rp->nrow ? ",\n" : "\n");
 	}
-	fputs("  ]\n}\n", f);
+	out_str("  ]\n}\n");
 }
 
 /* RFC 4180: quoted when it holds a comma, quote, CR or LF */
-static void cfield(FILE *f, const char *s)
+static void cfield(const char *s)
 {
 	if (!s)
 		return;
 	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
+		out_str(s);
 		return;
 	}
-	putc('"', f);
+	out_char('"');
 	for (; *s; s++) {
 		if (*s == '"')
-			putc('"', f);
-		putc(*s, f);
+			out_char('"');
+		out_char(*s);
 	}
-	putc('"', f);
+	out_char('"');
 }
 
-static void write_csv(FILE *f, const struct report *rp)
+static void write_csv(const struct report *rp)
 {
 	int i;
 	size_t j;
 
-	fputs("label,command,overhead,run,batch,seconds,user_seconds,"
-	    "system_seconds,memory_usage_byte\n", f);
+	out_str("label,command,overhead,run,batch,seconds,user_seconds,"
+	    "system_seconds,memory_usage_byte\n");
 	for (i = 0; i < rp->nrow; i++) {
 		const struct row *r = &rp->rw[i];
 
 		for (j = 0; j < r->nrun; j++) {
 			const struct run *u = &r->runs[j];
 
-			cfield(f, r->name);
-			putc(',', f);
-			cfield(f, r->cmd);
-			fprintf(f, ",%d,%zu,%zu,", i < rp->first, j + 1,
+			cfield(r->name);
+			out_char(',');
+			cfield(r->cmd);
+			outf(",%d,%zu,%zu,", i < rp->first, j + 1,
 			    (size_t)(j / (size_t)r->n) + 1);
-			num_or_null(f, u->secs);
-			putc(',', f);
+			num_or_null(u->secs);
+			out_char(',');
 			if (isfinite(u->user))
-				num_or_null(f, u->user);
-			putc(',', f);
+				num_or_null(u->user);
+			out_char(',');
 			if (isfinite(u->sys))
-				num_or_null(f, u->sys);
-			putc(',', f);
+				num_or_null(u->sys);
+			out_char(',');
 			if (u->rss_kb >= 0)
-				fprintf(f, "%ld", u->rss_kb * 1024L);
-			putc('\n', f);
+				outf("%ld", u->rss_kb * 1024L);
+			out_char('\n');
 		}
 	}
 }
 
-static void unc(FILE *f, double v, double e, const char *pm)
+static void unc(double v, double e, const char *pm)
 {
 	char b[256];
 
 	fmt_uncertain(b, sizeof b, v, e, pm);
-	fputs(b, f);
+	out_str(b);
 }
 
 /* a table cell: | escaped, line ends as spaces */
-static void mdcell(FILE *f, const char *s)
+static void mdcell(const char *s)
 {
 	for (; *s; s++)
 		if (*s == '|')
-			fputs("\\|", f);
+			out_str("\\|");
 		else if (*s == '\n' || *s == '\r')
-			putc(' ', f);
+			out_char(' ');
 		else
-			putc(*s, f);
+			out_char(*s);
 }
 
 /* commands only; the ratio is to the first command, relative errors in
  * quadrature as in the ratio report */
-static void write_md(FILE *f, const struct report *rp)
+static void write_md(const struct report *rp)
 {
 	const struct row *r0 = &rp->rw[rp->first];
 	double f0 = r0->err / r0->est, q, r;
 	int i;
 
-	fprintf(f, "| Command | Estimate [%s] | Ratio |\n|:---|---:|---:|\n",
-	    rp->unit);
+	out_str("| Command | Estimate [");
+	out_str(rp->unit);
+	out_str("] | Ratio |\n|:---|---:|---:|\n");
 	for (i = rp->first; i < rp->nrow; i++) {
 		const struct row *w = &rp->rw[i];
 
-		fputs("| ", f);
-		mdcell(f, w->name);
-		fputs(" | ", f);
-		unc(f, w->est, w->err, " ± ");
-		fputs(" | ", f);
+		out_str("| ");
+		mdcell(w->name);
+		out_str(" | ");
+		unc(w->est, w->err, " ± ");
+		out_str(" | ");
 		r = w->est / r0->est;
 		q = w->err / w->est;
 		if (i == rp->first)
-			unc(f, 1.0, f0, " ± ");
+			unc(1.0, f0, " ± ");
 		else
-			unc(f, r, sqrt(f0 * f0 + q * q) * r, " ± ");
-		fputs(" |\n", f);
+			unc(r, sqrt(f0 * f0 + q * q) * r, " ± ");
+		out_str(" |\n");
 	}
 }
 
 void texport_commit(struct texport *x, const struct report *rp)
 {
-	int fd = make_tmp(x);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	/* in place without blocking: a FIFO nobody reads fails (ENXIO)
+	 * rather than hang; the writes then block as usual */
+	int fd = x->direct ? open(x->path, O_WRONLY | O_CREAT | O_TRUNC |
+	    O_CLOEXEC | O_NONBLOCK, 0666) : make_tmp(x), e;
 
-	if (!f)
+	if (fd < 0 && errno == ENXIO)
+		die(E_USAGE, "%s: a FIFO with no reader", x->path);
+	if (fd < 0)
 		die(E_USAGE, "%s:", x->path);
+	if (x->direct)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	wopen(fd);
 	if (x->kind == X_JSON)
-		write_json(f, rp);
+		write_json(rp);
 	else if (x->kind == X_CSV)
-		write_csv(f, rp);
+		write_csv(rp);
 	else
-		write_md(f, rp);
-	if (fflush(f) || ferror(f) || fclose(f) || rename(x->tmp, x->path)) {
-		int e = errno;
-
-		unlink(x->tmp);
+		write_md(rp);
+	e = wclose();
+	if (close(fd) && !e)
+		e = errno;
+	if (!e && !x->direct && rename(x->tmp, x->target))
+		e = errno;
+	if (e) {
+		if (!x->direct)
+			unlink(x->tmp);
 		errno = e;
 		die(E_USAGE, "%s:", x->path);
 	}

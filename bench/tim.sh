@@ -12,12 +12,25 @@
 #     calibrated once per tool and command so one repeat takes BUDGET.
 #     Per tool: the coefficient of variation (sample st.dev./mean, %) of
 #     its central value over the repeats (tim: its estimate; hyperfine:
-#     mean, median and min). For tim also err_ratio = the median of its
-#     reported errors / the st.dev. of its estimates over the repeats (1:
-#     the error bar says how much a rerun moves; > 1: it overstates it).
+#     mean, median and min). For tim, whether its error is calibrated,
+#     compared like with like: the error is the (population) st.dev. of
+#     the m per-batch estimates s_b (each from one batch of n runs; with
+#     -k1 the batch minimum; through sh, cmd minus overhead batch by
+#     batch), so err_ratio = the RMS of the reported errors / the sample
+#     st.dev. of s_b pooled over every batch of every repeat (1: the error
+#     bar says how much a rerun of a batch moves; > 1 overstates it; the
+#     pooled spread also holds drift between repeats, which no error
+#     computed inside one run can see; independent runs give about
+#     sqrt((m-1)/m) = 0.94 at m=8, the error dividing by m). est_ratio = the same RMS / the
+#     st.dev. of the estimates themselves over the repeats: the estimate
+#     uses the 2k best of all m*n runs, not one batch, so it moves less
+#     than one batch's estimate and est_ratio > 1 is expected (up to about
+#     m for a sharp minimum, about 1 for a smooth one); it is what the old
+#     "median error / st.dev. of the estimates" measured.
 #  3. precision: does tim --precision=1% reach it on /bin/true within a
 #     PBUDGET budget (-N, and through sh), how long did it take, where did
 #     it end.
+#  4. live: tim's `sleep 0.02` minus `sleep 0.01` (about 10 ms).
 # Usage: sh bench/tim.sh [QUICKBOX]      (default ./quickbox, built if absent)
 #   env: N (loop length of part 1, 2000), REPS (8), BUDGET (seconds per
 #   repeat, 2), PBUDGET (seconds, 5). A quick check of the script:
@@ -52,13 +65,24 @@ calc() { awk "BEGIN { printf \"%.6g\", $1 }"; }
 stats() { awk '{ s += $1; q += $1 * $1; n++ } END { m = s / n;
 	v = n > 1 ? (q - n * m * m) / (n - 1) : 0; sd = v > 0 ? sqrt(v) : 0;
 	printf "%.6g %.6g %.2f\n", m, sd, m ? 100 * sd / m : 0 }'; }
-median() { sort -g | awk '{ v[n++] = $1 }
-	END { print n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2 }'; }
+rms() { awk '{ q += $1 * $1; n++ } END { printf "%.6g", n ? sqrt(q / n) : 0 }'; }
 # a JSON export's last result: "estimate error" (tim) or
 # "mean median min" (hyperfine), microseconds
 jtim() { python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
 print(r["estimate"], r["error"])' "$1"; }
+# per repeat of tim -k1 (part 2): "estimate error s_0 .. s_{m-1}", the
+# batch estimates s_b (batch minima) in microseconds, minus the overhead's
+# batch by batch when there is an overhead row
+jtimb() { python3 -c 'import json, sys
+res = json.load(open(sys.argv[1]))["results"]
+def mins(r):
+    n = r["runs_per_batch"]; t = r["times"]
+    return [min(t[b * n:(b + 1) * n]) * 1e6 for b in range(r["batches"])]
+r = res[-1]; s = mins(r)
+if res[0]["overhead"]:
+    s = [a - b for a, b in zip(s, mins(res[0]))]
+print(r["estimate"], r["error"], *s)' "$1"; }
 jhf() { python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
 print(r["mean"] * 1e6, r["median"] * 1e6, r["min"] * 1e6)' "$1"; }
@@ -141,7 +165,7 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			t1=$(now)
 			wall=$(calc "$wall + $t1 - $t0")
 			case $tool in
-			tim_*) jtim "$T/o.json" ;;
+			tim_*) jtimb "$T/o.json" ;;
 			*) jhf "$T/o.json" ;;
 			esac >> "$T/v"
 			i=$((i + 1))
@@ -155,9 +179,12 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			out "$p.estimate_mean_us" "$1"
 			out "$p.estimate_cv_pct" "$3"
 			sd=$2
-			e=$(cut -d' ' -f2 "$T/v" | median)
-			out "$p.median_error_us" "$e"
-			out "$p.err_ratio" "$(calc "($sd > 0 ? $e / $sd : 0)")"
+			e=$(cut -d' ' -f2 "$T/v" | rms)
+			bsd=$(cut -d' ' -f3- "$T/v" | tr ' ' '\n' | stats | cut -d' ' -f2)
+			out "$p.rms_error_us" "$e"
+			out "$p.batch_estimate_sd_us" "$bsd"
+			out "$p.err_ratio" "$(calc "($bsd > 0 ? $e / $bsd : 0)")"
+			out "$p.est_ratio" "$(calc "($sd > 0 ? $e / $sd : 0)")"
 			;;
 		*)
 			out "$p.mean_cv_pct" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f3)"
@@ -186,4 +213,12 @@ r = json.load(open(sys.argv[1]))["results"][-1]
 print("%.3g" % (100 * r["error"] / r["estimate"]) if r["estimate"] > 0 else "inf")' "$T/p.json")"
 	rm -f "$T/p.json"
 done
+# --- 4. live: sleep 0.01 and sleep 0.02 come out about 10 ms apart ------
+# (a timed check, so here and not in tests/; expected 10 +- a few tenths)
+"$QB" tim -w1 -k1 -n3 -m3 -o3 --progress=never --json "$T/l.json" \
+    'sleep 0.01' 'sleep 0.02' >/dev/null
+out "tim.live.sleep_0.02_minus_0.01_ms" "$(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+print("%.3f" % (r[2]["estimate"] - r[1]["estimate"]))' "$T/l.json")"
+
 echo "# bench/tim.sh took $(( $(date +%s) - START )) s"

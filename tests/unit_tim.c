@@ -7,7 +7,8 @@
  *   unit_tim ele K X...       eLE of X (sorted here first)
  *   unit_tim emin N M K X...  est and err of m*n samples, %.7f
  *   unit_tim pstdev X...      Welford population st.dev.
- *   unit_tim words STRING     words_split: "[w]" per word, else the reason */
+ *   unit_tim words STRING     words_split: "[w]" per word, else the reason
+ *   unit_tim sort X...        est_sort, %.17g per line */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,6 +223,13 @@ int main(int argc, char **argv)
 		printf("%.7f %.7f\n", e.est, e.err);
 		return 0;
 	}
+	if (!strcmp(m, "sort")) {
+		v = nums(argc - 2, argv + 2);
+		est_sort(v, (size_t)(argc - 2));
+		for (i = 0; i < argc - 2; i++)
+			printf("%.17g\n", v[i]);
+		return 0;
+	}
 	if (!strcmp(m, "pstdev")) {
 		struct est_run r = {0, 0, 0};
 
@@ -231,6 +239,6 @@ int main(int argc, char **argv)
 		printf("%.7f\n", est_pstdev(&r));
 		return 0;
 	}
-	fprintf(stderr, "usage: unit_tim check|fmt|aik|ele|emin|pstdev|words ...\n");
+	fprintf(stderr, "usage: unit_tim check|fmt|aik|ele|emin|pstdev|words|sort ...\n");
 	return 2;
 }

@@ -18,6 +18,9 @@ void est_aik(double *a, int k);
  * k <= 1 gives x[0], the sample minimum. */
 double est_ele(const double *x, size_t nx, const double *a, int k);
 
+/* x[0..n) ascending, in place; x holds no NaN */
+void est_sort(double *x, size_t n);
+
 /* Knuth/Welford running mean and M2, as Nim's RunningStat.push */
 struct est_run {
 	long n;
