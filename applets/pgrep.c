@@ -838,6 +838,7 @@ static int wait_all(struct pg *g)
 static int run(int mode, int argc, char **argv)
 {
 	static struct pg g;
+	int rc;
 
 	g.mode = mode;
 	g.sig = SIGTERM;
@@ -854,10 +855,16 @@ static int run(int mode, int argc, char **argv)
 	select_procs(&g);
 	/* constants from enabled.h: a build without pkill drops its code */
 	if (ENABLE_PKILL && mode == PKILL)
-		return kill_all(&g);
-	if (ENABLE_PIDWAIT && mode == PIDWAIT)
-		return wait_all(&g);
-	return print(&g);
+		rc = kill_all(&g);
+	else if (ENABLE_PIDWAIT && mode == PIDWAIT)
+		rc = wait_all(&g);
+	else
+		rc = print(&g);
+	/* procps takes a reader that left (EPIPE, SIGPIPE ignored) for no
+	 * failure: the status stays the selection's, nothing is said */
+	if (out_flush() && out_error == EPIPE)
+		out_error = 0;
+	return rc;
 }
 
 int pgrep_main(int argc, char **argv)
