@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -688,15 +689,23 @@ pid_t proc_self(struct proc_iter *it)
 	return name_pid(buf);
 }
 
+/* the kernel hands every process its tick rate in the auxiliary vector:
+ * getauxval reads it without libc's sysconf table (what that saves in
+ * the static build is in docs/PERFORMANCE.md) */
+unsigned long long proc_hz(void)
+{
+	unsigned long h = getauxval(AT_CLKTCK);
+
+	return h ? h : 100;
+}
+
 /* "SECONDS.FRACTION IDLE": the first number; decimals past the ninth
  * cannot change a tick count, so they are read but not used */
 int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks)
 {
 	const char *s = buf, *e = buf + len;
-	unsigned long long sec = 0, frac = 0, scale = 1, hz;
-	long h = sysconf(_SC_CLK_TCK);
+	unsigned long long sec = 0, frac = 0, scale = 1, hz = proc_hz();
 
-	hz = h > 0 ? (unsigned long long)h : 100;
 	if (s >= e || *s < '0' || *s > '9')
 		return -1;
 	for (; s < e && *s >= '0' && *s <= '9'; s++) {
