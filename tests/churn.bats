@@ -124,3 +124,25 @@ churn_ns() {
 	# hundreds of process files are read after the signal went out
 	[ $((last - sig)) -gt 100 ]
 }
+
+@test "churn: each pidfd is opened while the process's /proc file is still open (1 and 2 threads)" {
+	command -v strace >/dev/null || skip "strace not installed"
+	export AWKF=$BATS_TEST_DIRNAME/anchored.awk
+	run churn_ns "$(cat <<-'EOF'
+	for i in $(seq 20); do fix -n ctarget -c 40; done
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 3000 -r "$W/churn.ready" \
+	    >/dev/null & c=$!
+	wait_file "$W/churn.ready"
+	for t in 1 2 1 2; do
+		QB_THREADS=$t strace -f -qq -e trace=openat,close,fcntl,dup,pidfd_open \
+		    "$QB" pk -s 40 'churn|ctarget' 2>&1 >/dev/null |
+		    awk -f "$AWKF"
+	done
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^pidfd_open [0-9]* unanchored 0$' <<<"$output")" = 4 ]
+	# the 20 targets and the churn parent at least, each time
+	while read -r _ n _ _; do [ "$n" -ge 21 ]; done < <(grep '^pidfd_open' <<<"$output")
+}
