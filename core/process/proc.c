@@ -171,8 +171,8 @@ HOT unsigned long long zero_bytes(unsigned long long x)
 /* skip n blank-ended fields, 8 bytes a step: the position after the n-th
  * blank, or NULL when a control byte (the '\n' or the NUL after the
  * record) comes first. Reads up to 7 bytes past that NUL: the buffers
- * have STAT_PAD spare bytes. The fields skipped are not validated: only
- * the ones used are. */
+ * have STAT_PAD spare bytes, zeroed. The fields skipped are not
+ * validated: only the ones used are. */
 #define STAT_PAD 8
 HOT const char *skip(const char *q, int n)
 {
@@ -244,7 +244,7 @@ int proc_parse_stat(const char *buf, size_t len, struct proc *p)
 	if (len > sizeof t - STAT_PAD - 1)
 		len = sizeof t - STAT_PAD - 1;     /* the fields read are well inside */
 	memcpy(t, buf, len);
-	t[len] = 0;
+	memset(t + len, 0, STAT_PAD);   /* the NUL, and defined spare bytes */
 	return parse_stat(t, len, p);
 }
 
@@ -253,7 +253,10 @@ static int read_stat(struct proc_iter *it, struct proc *p)
 	char buf[1024 + STAT_PAD];
 	ssize_t n = read1(it, p, "stat", buf, sizeof buf - STAT_PAD);
 
-	return n <= 0 ? -1 : parse_stat(buf, (size_t)n, p);
+	if (n <= 0)
+		return -1;
+	memset(buf + n, 0, STAT_PAD);   /* the spare bytes skip() may read */
+	return parse_stat(buf, (size_t)n, p);
 }
 
 /* a hex mask of at most 64 bits at s, before e: 0, or -1 */
