@@ -15,12 +15,11 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include <grp.h>
-#include <pwd.h>
 
 #include "applets.h"
 #include "err.h"
 #include "escape.h"
+#include "ids.h"
 #include "loc.h"
 #include "num.h"
 #include "opt.h"
@@ -275,8 +274,8 @@ static int conv(int kind, const char *s, long *v)
 		[L_PGRP] = "invalid process group", [L_SID] = "invalid session id",
 		[L_NUM] = "not a number",
 	};
-	struct passwd *pw;
-	struct group *gr;
+	uid_t u;
+	gid_t g;
 
 	if (ps_strict_long(s, v)) {
 		if (kind == L_PGRP && !*v)
@@ -285,10 +284,11 @@ static int conv(int kind, const char *s, long *v)
 			*v = getsid(0);
 		return 1;
 	}
-	if (kind == L_UID && (pw = getpwnam(s)))
-		return *v = pw->pw_uid, 1;
-	if (kind == L_GID && (gr = getgrnam(s)))
-		return *v = gr->gr_gid, 1;
+	/* numbers are procps's (above): names only reach ids.h */
+	if (kind == L_UID && !user_id(s, &u))
+		return *v = (long)u, 1;
+	if (kind == L_GID && !group_id(s, &g))
+		return *v = (long)g, 1;
 	warn("%s: %s", what[kind], s);
 	return 0;
 }
@@ -705,9 +705,7 @@ static void setup(struct pg *g)
 	s->ns_pid = (pid_t)g->nspid;
 	s->nsmask = g->nsflags;
 	if (g->older > 0) {     /* whole seconds lived >= older */
-		long hz = sysconf(_SC_CLK_TCK);
-
-		s->age = (long long)g->older * (hz > 0 ? hz : 100) - 1;
+		s->age = (long long)g->older * (long long)proc_hz() - 1;
 		s->has_age = 1;
 	}
 	s->states = g->runstates;
@@ -838,6 +836,7 @@ static int wait_all(struct pg *g)
 static int run(int mode, int argc, char **argv)
 {
 	static struct pg g;
+	int rc;
 
 	g.mode = mode;
 	g.sig = SIGTERM;
@@ -854,10 +853,16 @@ static int run(int mode, int argc, char **argv)
 	select_procs(&g);
 	/* constants from enabled.h: a build without pkill drops its code */
 	if (ENABLE_PKILL && mode == PKILL)
-		return kill_all(&g);
-	if (ENABLE_PIDWAIT && mode == PIDWAIT)
-		return wait_all(&g);
-	return print(&g);
+		rc = kill_all(&g);
+	else if (ENABLE_PIDWAIT && mode == PIDWAIT)
+		rc = wait_all(&g);
+	else
+		rc = print(&g);
+	/* procps takes a reader that left (EPIPE, SIGPIPE ignored) for no
+	 * failure: the status stays the selection's, nothing is said */
+	if (out_flush() && out_error == EPIPE)
+		out_error = 0;
+	return rc;
 }
 
 int pgrep_main(int argc, char **argv)

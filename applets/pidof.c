@@ -3,6 +3,7 @@
  * per program in descending order. The scan is the process engine's
  * (select.h): -o is its exclude list, -c its root criterion; which
  * program a process is, is decided per process in the act hook. */
+#include <errno.h>
 #include <limits.h>
 #include <string.h>
 #include <unistd.h>
@@ -302,6 +303,11 @@ int pidof_main(int argc, char **argv)
 		pidof_scan(&o);
 	if (o.threads)
 		pidof_threads(&o);
-	return pidof_print(&o);
+	n = pidof_print(&o);
+	/* as procps: a reader that left (EPIPE, SIGPIPE ignored) is no
+	 * failure; other write errors are (procps 4.0.2 ignores them all) */
+	if (out_flush() && out_error == EPIPE)
+		out_error = 0;
+	return n;
 }
 

@@ -19,12 +19,23 @@
 #   toybox      toybox pgrep NOSUCH, busybox   busybox pgrep NOSUCH
 #               (when installed; Debian's busybox has no pgrep: said so)
 # then fits time = fixed + slope * processes (least squares) for each.
+# Then the parallel scan (docs/PERFORMANCE.md), in a private PID namespace
+# (needs root; else skipped) so the table holds only what it starts: at
+# PAR_AT="70 2000" processes, `pf NOSUCH` with the default (threads from
+# the 1000th process on), pinned to one CPU (taskset -c 0), and with
+# QB_THREADS=1, as times and as ratios default/pinned, default/1-thread
+# (goal: <= 0.6 at 2000 on an idle multi-CPU machine; ~1.0 at 70).
+# PAR_ONLY=1 runs only that part (a quick check: K=2 B=1 PAR_ONLY=1).
 # Times are wall time of one run started from bash (fork+exec included, the
 # same for every tool). Extras are killed by their recorded PIDs, never by
 # name, also on Ctrl-C.
 # Output: "label<TAB>value<TAB>unit" lines; '#' lines are notes.
 set -u
 cd "$(dirname "$0")/.." || exit 1
+if [ "${1:-}" = --par-inner ]; then
+	PAR_INNER=1
+	shift
+fi
 QB=$(realpath "${1:-./quickbox}") || exit 1
 QBS=${2:-build-static/quickbox}
 [ -x "$QBS" ] && QBS=$(realpath "$QBS") || QBS=
@@ -74,8 +85,49 @@ per_run() {
 		END{printf "%.1f", m}' "$tmp/times")
 }
 
-first=$(cat /proc/1/comm)
 none=qbscale_nomatch
+
+# inside the namespace: grow the table to each PAR_AT, time the variants
+par_inner() {
+	local at n base procs d p o
+	base=$(ls /proc | grep -c '^[0-9]')
+	for at in ${PAR_AT:-70 2000}; do
+		n=$((at - base))
+		[ "$n" -lt 0 ] && n=0
+		spawn_to "$n"
+		procs=$(ls /proc | grep -c '^[0-9]')
+		# each variant execs one helper (env or taskset) before pf
+		per_run env "$tmp/d/pf" $none; d=$REPLY
+		per_run taskset -c 0 "$tmp/d/pf" $none; p=$REPLY
+		per_run env QB_THREADS=1 "$tmp/d/pf" $none; o=$REPLY
+		printf 'par-default@%s\t%s\tus\n' "$procs" "$d"
+		printf 'par-pinned@%s\t%s\tus\n' "$procs" "$p"
+		printf 'par-1thread@%s\t%s\tus\n' "$procs" "$o"
+		awk -v d="$d" -v p="$p" -v o="$o" -v n="$procs" 'BEGIN{
+			printf "par default/pinned@%s\t%.2f\tx\n", n, (p > 0 ? d / p : 0)
+			printf "par default/1thread@%s\t%.2f\tx\n", n, (o > 0 ? d / o : 0)}'
+	done
+}
+if [ -n "${PAR_INNER:-}" ]; then
+	echo "# CPUs available: $(nproc)"
+	par_inner
+	exit 0
+fi
+par_outer() {
+	if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null ||
+	    ! command -v taskset >/dev/null; then
+		echo "# parallel scan: needs root, unshare and taskset: skipped"
+		return
+	fi
+	PAR_AT=${PAR_AT:-70 2000} K=$K B=$B unshare --fork --pid --mount-proc \
+	    bash "$0" --par-inner "$QB"
+}
+if [ -n "${PAR_ONLY:-}" ]; then
+	par_outer
+	exit 0
+fi
+
+first=$(cat /proc/1/comm)
 tools=(pf-match pf-first pf-none)
 declare -A cmd=(
 	[pf-match]="$tmp/d/pf qbs_5" [pf-first]="$tmp/d/pf -e1 ^$first\$"
@@ -141,4 +193,5 @@ printf 'pgrep/pf-none slope\t%s\tx\n' "$(ratio "$pg_s" "$pf_s")"
 [ -n "${pfs_s:-}" ] && printf 'pgrep/pfS-none slope\t%s\tx\n' "$(ratio "$pg_s" "$pfs_s")"
 printf 'pgrep/qb-pgrep slope\t%s\tx\n' "$(ratio "$pg_s" "$qp_s")"
 printf 'pgrep-f/qb-pgrep-f slope\t%s\tx\n' "$(ratio "$pgf_s" "$qpf_s")"
+par_outer
 exit 0

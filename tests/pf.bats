@@ -436,6 +436,21 @@ fakeproc() {
 	done
 	run "$TESTBIN/unit_proc" parse stat "$d/7/stat"
 	[ "$output" = "comm=nonl state=S ppid=1 tty=0 nice=5 start=777" ]
+	# the name is at most 63 bytes (the kernel's limit); a record that
+	# does not start with "PID (" or has a field cut by the end is skipped
+	tail="0 0 0 0 1 2 0 0 20 5 1 0 777 1000 100"
+	n63=$(printf 'n%.0s' $(seq 63))
+	printf '8 (%s) S 1 1 1 0 -1 4194560 %s\n' "$n63" "$tail" > "$d/s"
+	run "$TESTBIN/unit_proc" parse stat "$d/s"
+	[ "$output" = "comm=$n63 state=S ppid=1 tty=0 nice=5 start=777" ]
+	for r in "8 (${n63}x) S 1 1 1 0 -1 4194560 $tail" \
+	    "(x) S 1 1 1 0 -1 4194560 $tail" "8 x) S 1 1 1 0 -1 4194560 $tail" \
+	    "8 (x) S 1 1 1 0 -1 4194560 0 0 0 0 1 2 0 0" \
+	    "8 (x) S 1 1 1 0 -1 4194560 0 0 0 0 1 2 0 0 20 5 1 0 777"; do
+		printf '%s\n' "$r" > "$d/s"
+		run "$TESTBIN/unit_proc" parse stat "$d/s"
+		[ "$output" = malformed ] || { echo "accepted: $r"; false; }
+	done
 	run "$TESTBIN/unit_proc" parse status "$d/4/status"
 	[ "$output" = malformed ]
 	printf 'Name:\tx\nUid:\t1\t2' > "$d/s"

@@ -97,25 +97,75 @@ same() {
 	fi
 }
 
+# unpid_file: (once per fixture table) "PID <name>" lines of the fixtures
+unpid_file() {
+	local f p n
+	[ -e "$W/unpid.map" ] && return
+	for f in "$W"/*.pid; do
+		read -r p <"$f"
+		n=${f##*/}
+		echo "$p <${n%.pid}>"
+	done >"$W/unpid.map"
+}
+
+# unpid FILE...: the text with fixture PIDs as <name>, whole PID tokens
+# only, and only where the tools print a PID: the first token of a line,
+# one after a comma, "pid N", and every token of a line that is nothing
+# but PIDs joined by one delimiter (pidof, -d). Digits inside names and
+# command lines ("arg 2", ":-) 1 2 3") stay, whatever the PIDs are.
+unpid() {
+	unpid_file
+	awk -v map="$W/unpid.map" '
+	BEGIN { while ((getline l < map) > 0) { split(l, a, " "); nm[a[1]] = a[2] } }
+	function tok(t) { return (t in nm) ? nm[t] : t }
+	{
+		line = $0; out = ""
+		if (line ~ /^[0-9]+([^0-9]+[0-9]+)*$/) {
+			# a list? one and the same delimiter between all tokens
+			rest = line; d = ""; list = 1; n = 0
+			while (match(rest, /[^0-9]+/)) {
+				if (d == "") d = substr(rest, RSTART, RLENGTH)
+				else if (substr(rest, RSTART, RLENGTH) != d) list = 0
+				t[++n] = substr(rest, 1, RSTART - 1)
+				rest = substr(rest, RSTART + RLENGTH)
+			}
+			t[++n] = rest
+			if (list) {
+				for (i = 1; i <= n; i++)
+					out = out (i > 1 ? d : "") tok(t[i])
+				print out; next
+			}
+		}
+		if (match(line, /^[0-9]+/)) {
+			out = tok(substr(line, 1, RLENGTH))
+			line = substr(line, RLENGTH + 1)
+		}
+		# "pid N" and ",N": a whole digit run after them
+		while (match(line, /(pid |,)[0-9]+/)) {
+			pre = substr(line, RSTART, RLENGTH)
+			k = (substr(pre, 1, 1) == ",") ? 1 : 4
+			after = substr(line, RSTART + RLENGTH, 1)
+			if (after ~ /[0-9A-Za-z_]/)
+				rep = pre
+			else
+				rep = substr(pre, 1, k) tok(substr(pre, k + 1))
+			out = out substr(line, 1, RSTART - 1) rep
+			line = substr(line, RSTART + RLENGTH)
+		}
+		print out line
+	}' "$@"
+}
+
 # expect WANT PROG ARGS... (inside in_ns): our PROG alone, for options
 # the installed procps-ng 4.0.2 lacks: "status=N", stdout, stderr must
-# equal WANT, where a fixture's PID at the start of a line, after a comma
-# or as "(pid N)" reads <name> (not elsewhere: "arg 2" stays). Start
-# every fixture before the first call.
+# equal WANT, with fixture PIDs as <name> (see unpid). Start every
+# fixture before the first call.
 expect() {
-	local want=$1 got f p n
+	local want=$1 got
 	shift
 	nsame=$((nsame + 1))
-	if [ ! -e "$W/expect.sed" ]; then
-		for f in "$W"/*.pid; do
-			read -r p <"$f"
-			n=${f##*/}
-			n="<${n%.pid}>"
-			echo "s/^$p\b/$n/; s/,$p\b/,$n/g; s/(pid $p)/(pid $n)/"
-		done >"$W/expect.sed"
-	fi
 	got=$(PATH=$QBBIN "$@" >"$W/q.out" 2>"$W/q.err"
-	    echo "status=$?"; sed -f "$W/expect.sed" "$W/q.out" "$W/q.err")
+	    echo "status=$?"; unpid "$W/q.out" "$W/q.err")
 	if [ "$got" != "$want" ]; then
 		echo "UNEXPECTED: $*"
 		diff <(echo "$want") <(echo "$got")
@@ -142,22 +192,6 @@ envfix() {
 	env -i "$@" "$FIX" -r "$W/$n.ready" -n "$n" &
 	wait_file "$W/$n.ready" || exit 9
 	cp "$W/$n.ready" "$W/$n.pid"
-}
-
-# PIDs of the fixtures -> their names, for outputs of separate runs
-# (the sed script is built once per fixture table: this runs per command)
-unpid() {
-	local f n p
-	if [ ! -e "$W/unpid.sed" ]; then
-		for f in "$W"/*.pid; do
-			read -r p <"$f"
-			n=${f##*/}
-			# not inside procps's fixed "longer than 15 characters"
-			# warning: a fixture with PID 15 would rename the number
-			echo "/longer than 15 characters/!s/\\b$p\\b/<${n%.pid}>/g"
-		done >"$W/unpid.sed"
-	fi
-	sed -f "$W/unpid.sed"
 }
 
 # run PROG ARGS on fresh fixtures from $SIDE; print output + logs

@@ -350,3 +350,27 @@ EOS2
 	)"
 	pg_check
 }
+
+@test "pgrep.bash: unpid renames whole PID tokens, never digits in names" {
+	# fixture "a" has PID 3: the digits of smiley's name must stay
+	echo 3 >"$W/a.pid"; echo 12 >"$W/smiley.pid"
+	run unpid <<-'END'
+	12 :-) 1 2 3 4 5 6
+	12 qbfix 3 arg 3
+	3,12
+	12 3
+	3:12
+	pkill: killing pid 3 failed: Operation not permitted
+	smiley killed (pid 12)
+	123 x 3 y
+	END
+	echo "$output"
+	[ "$output" = "<smiley> :-) 1 2 3 4 5 6
+<smiley> qbfix 3 arg 3
+<a>,<smiley>
+<smiley> <a>
+<a>:<smiley>
+pkill: killing pid <a> failed: Operation not permitted
+smiley killed (pid <smiley>)
+123 x 3 y" ]
+}

@@ -17,6 +17,11 @@
  *   -S          stop (SIGSTOP) right after signalling readiness
  *   -t SECS     exit after SECS seconds (default: never)
  *   -r FILE     create FILE (containing our pid) once everything is set up
+ *   -C N        churn: once set up, fork N children one after another, about
+ *               one a millisecond, each (same name, same caught signals and
+ *               log) living ~2 ms; at most 64 alive at once; then print
+ *               "churned N" on stdout and exit 0. SIGCHLD is
+ *               not logged in this mode (the children's ends are expected)
  * Operands after the options are ignored: they only shape the command line. */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,6 +33,7 @@
 #include <strings.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static int logfd = -1, exit_on_sig;
@@ -98,6 +104,46 @@ static void each_sig(char *list, int catch)
 		sigaction(signum(tok), &sa, 0);
 }
 
+static void pause_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static int churn(long n)
+{
+	long alive = 0;
+
+	signal(SIGCHLD, SIG_DFL);
+	for (long i = 0; i < n; i++) {
+		pid_t k;
+
+		while (alive >= 64 && waitpid(-1, 0, 0) > 0)
+			alive--;
+		k = fork();
+		if (k == 0) {
+			pause_ms(2);
+			_exit(0);
+		}
+		if (k < 0) {    /* the pids limit: wait for one to end */
+			if (waitpid(-1, 0, 0) > 0)
+				alive--;
+			i--;
+			continue;
+		}
+		alive++;
+		while (waitpid(-1, 0, WNOHANG) > 0)
+			alive--;
+		pause_ms(1);
+	}
+	while (waitpid(-1, 0, 0) > 0)
+		;
+	printf("churned %ld\n", n);
+	return 0;
+}
+
 static void *thread_main(void *name)
 {
 	prctl(PR_SET_NAME, name);
@@ -110,9 +156,10 @@ int main(int argc, char **argv)
 {
 	char *ready = 0, *zomb = 0, *tname = 0, *comm = 0;
 	int c, stop = 0, kid = 0, secs = -1;
+	long nchurn = -1;
 	pthread_t t;
 
-	while ((c = getopt(argc, argv, "+n:l:c:i:xz:T:kSt:r:")) != -1) {
+	while ((c = getopt(argc, argv, "+n:l:c:i:xz:T:kSt:r:C:")) != -1) {
 		switch (c) {
 		case 'n': comm = optarg; break;
 		case 'l':
@@ -129,6 +176,7 @@ int main(int argc, char **argv)
 		case 'S': stop = 1; break;
 		case 't': secs = atoi(optarg); break;
 		case 'r': ready = optarg; break;
+		case 'C': nchurn = atol(optarg); break;
 		default: exit(2);
 		}
 	}
@@ -171,6 +219,8 @@ int main(int argc, char **argv)
 	}
 	if (stop)
 		raise(SIGSTOP);
+	if (nchurn >= 0)
+		return churn(nchurn);
 	if (secs >= 0) {
 		while ((secs = (int)sleep((unsigned)secs)))
 			;

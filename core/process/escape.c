@@ -1,8 +1,6 @@
 /* escape.c: procps-style escaping of process names and command lines. */
-#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "escape.h"
 #include "quote.h"
@@ -61,13 +59,6 @@ void esc_inplace(char *str, size_t n, int utf8)
 			s[i] = '?';
 		i += (size_t)k;
 	}
-}
-
-int esc_utf8_locale(void)
-{
-	const char *cs = nl_langinfo(CODESET);
-
-	return cs && !strcasecmp(cs, "UTF-8");
 }
 
 int esc_needed(const char *str, size_t n)

@@ -2,7 +2,8 @@
  *
  * procps-ng shows (and pgrep matches) names with unprintable bytes
  * replaced, so scripts see the same text whatever a process put in its
- * name. Two flavours, picked by the locale's codeset:
+ * name. Two flavours, picked by the caller
+ * (loc_utf8(), the one locale test):
  *   C/other: bytes < 0x20 and 0x7f become '.', bytes >= 0x80 become '?';
  *   UTF-8:   control bytes become '?', UTF-8 sequences are kept by their
  *            lead byte; from a bad lead byte or a sequence cut by the end of
@@ -14,9 +15,6 @@
 
 /* escape s[0..n) in place (n = strlen(s) usually); utf8 picks the flavour */
 void esc_inplace(char *s, size_t n, int utf8);
-
-/* 1 if the current LC_CTYPE codeset is UTF-8 (after setlocale) */
-int esc_utf8_locale(void);
 
 /* 1 if s[0..n) holds a byte esc_inplace could change */
 int esc_needed(const char *s, size_t n);

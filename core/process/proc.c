@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -118,105 +119,144 @@ static int read_comm(struct proc_iter *it, struct proc *p)
 	return 0;
 }
 
-/* the stat fields are scanned up to a '\n' known to end them (the
- * kernel's last byte; else the parser appends one to a copy), so the
- * loops need no length test beside the byte tests they make anyway:
- * cheaper than length-checked loops (measured in docs/PERFORMANCE.md) */
+/* The stat record is parsed in one pass, one pointer, no length test in
+ * the loops: the byte after the record is a NUL (read1 puts one there,
+ * proc_parse_stat copies to give it one), and every loop stops at a byte
+ * that is not a digit, so at NUL, '\n' or ' ', then checks what stopped
+ * it. One compare a byte and no per-field re-validation: the bounded
+ * parser costs what the unchecked one did (measured in
+ * docs/PERFORMANCE.md). */
 #define HOT static inline __attribute__((always_inline))
 
-/* a decimal field of 1..19 digits (so it fits 64 bits; optional '-')
- * ended by a blank: the position after the blank, or NULL */
+/* a field: optional '-', 1..19 digits (so it fits 64 bits), a blank: the
+ * position after the blank (value in *v), or NULL */
 HOT const char *dec(const char *q, long long *v)
 {
-	const char *d;
 	unsigned long long r = 0;
+	unsigned c;
 	int neg = *q == '-';
+	const char *d = q += neg;
 
-	d = q += neg;
-	while ((unsigned)(*q - '0') < 10)
-		r = r * 10 + (unsigned)(*q++ - '0');
-	if (q == d || q - d > 19 || *q != ' ')
+	while ((c = (unsigned)(unsigned char)*q - '0') < 10)
+		r = r * 10 + c, q++;
+	if ((size_t)(q - d) - 1 > 18 || *q != ' ')
 		return NULL;
 	*v = neg ? -(long long)r : (long long)r;
 	return q + 1;
 }
 
-/* skip n blank-ended fields: the position after them, or NULL */
-HOT const char *skip(const char *q, int n)
+/* a field of 1..19 digits, no sign, then a blank: as dec */
+HOT const char *udec(const char *q, long long *v)
 {
-	while (n-- > 0) {
-		while (*q != ' ' && *q != '\n')
-			q++;
-		if (*q++ != ' ')
-			return NULL;
-	}
-	return q;
+	unsigned long long r = 0;
+	unsigned c;
+	const char *d = q;
+
+	while ((c = (unsigned)(unsigned char)*q - '0') < 10)
+		r = r * 10 + c, q++;
+	if ((size_t)(q - d) - 1 > 18 || *q != ' ')
+		return NULL;
+	*v = (long long)r;
+	return q + 1;
 }
 
-/* the fields after "(comm) ": s[0..) ends with a '\n' */
-HOT int stat_fields(const char *s, struct proc *p)
+/* exact masks (0x80 in each matching byte) of an 8-byte word */
+#define ONES  0x0101010101010101ULL
+#define LOW7  0x7f7f7f7f7f7f7f7fULL
+HOT unsigned long long zero_bytes(unsigned long long x)
 {
-	long long v[8];
+	return ~(((x & LOW7) + LOW7) | x | LOW7);
+}
 
-	if (*s == '\n' || s[1] != ' ')
+/* skip n blank-ended fields, 8 bytes a step: the position after the n-th
+ * blank, or NULL when a control byte (the '\n' or the NUL after the
+ * record) comes first. Reads up to 7 bytes past that NUL: the buffers
+ * have STAT_PAD spare bytes, zeroed. The fields skipped are not
+ * validated: only the ones used are. */
+#define STAT_PAD 8
+HOT const char *skip(const char *q, int n)
+{
+	for (;;) {
+		unsigned long long w, sp, ctl;
+
+		memcpy(&w, q, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);       /* first byte lowest */
+#endif
+		sp = zero_bytes(w ^ (ONES * ' '));
+		ctl = zero_bytes(w & (ONES * 0xe0));
+		if (ctl)
+			sp &= (ctl & -ctl) - 1;   /* blanks before it only */
+		for (; sp; sp &= sp - 1)
+			if (!--n)
+				return q + __builtin_ctzll(sp) / 8 + 1;
+		if (ctl)
+			return NULL;
+		q += 8;
+	}
+}
+
+/* stat: "pid (comm) S ppid pgrp sid tty tpgid flags minflt cminflt majflt
+ * cmajflt utime stime cutime cstime prio nice nthreads itreal start ..."
+ * buf[len] is a NUL. The name may hold ')' and blanks: it ends at the
+ * LAST ')' of the at most sizeof comm bytes after the '(' (the kernel's
+ * names are shorter: a longer one is malformed), so the search never
+ * reads the ~40 fields after the ones used. */
+HOT int parse_stat(const char *buf, size_t len, struct proc *p)
+{
+	const char *q = buf, *open, *close_;
+	long long v[8];
+	size_t w;
+
+	while ((unsigned)(unsigned char)*q - '0' < 10)
+		q++;
+	if (q == buf || q[0] != ' ' || q[1] != '(')
 		return -1;
-	p->state = *s;
-	s += 2;
-	for (int i = 0; i < 5 && s; i++)
-		s = dec(s, &v[i]);
-	if (!s || !(s = skip(s, 10)) || !(s = dec(s, &v[5])) ||
-	    !(s = dec(s, &v[6])) || !(s = skip(s, 1)) || !dec(s, &v[7]))
+	open = q + 1;
+	w = (size_t)(buf + len - open - 1);
+	if (w > sizeof p->comm)
+		w = sizeof p->comm;
+	if (!(close_ = memrchr(open + 1, ')', w)) || close_[1] != ' ' ||
+	    (unsigned char)close_[2] <= ' ' || close_[3] != ' ')
+		return -1;
+	p->state = close_[2];
+	q = close_ + 4;
+	if (!(q = udec(q, &v[0])) || !(q = udec(q, &v[1])) ||
+	    !(q = udec(q, &v[2])) || !(q = udec(q, &v[3])) ||
+	    !(q = dec(q, &v[4])) || !(q = skip(q, 10)) ||
+	    !(q = dec(q, &v[5])) || !(q = udec(q, &v[6])) ||
+	    !(q = skip(q, 1)) || !udec(q, &v[7]))
 		return -1;
 	p->ppid = (pid_t)v[0], p->pgrp = (pid_t)v[1], p->sid = (pid_t)v[2];
 	p->tty = (unsigned)v[3], p->tpgid = (pid_t)v[4];
 	p->nice = (int)v[5], p->nthreads = (long)v[6];
 	p->start = (unsigned long long)v[7];
-	return 0;
-}
-
-/* stat: "pid (comm) S ppid pgrp sid tty tpgid flags minflt cminflt majflt
- * cmajflt utime stime cutime cstime prio nice nthreads itreal start ..."
- * The name may hold ')' and blanks: it ends at the LAST ')'. */
-int proc_parse_stat(const char *buf, size_t len, struct proc *p)
-{
-	const char *open, *close_, *s;
-	size_t n;
-	int rc;
-
-	if (!(open = memchr(buf, '(', len)) ||
-	    !(close_ = memrchr(buf, ')', len)) || close_ < open ||
-	    (size_t)(close_ - open - 1) >= sizeof p->comm)
-		return -1;
-	s = close_ + 1;
-	n = len - (size_t)(s - buf);
-	if (n < 2 || *s++ != ' ')
-		return -1;
-	n--;
-	if (buf[len - 1] == '\n') {
-		rc = stat_fields(s, p);
-	} else {
-		char t[512];
-
-		if (n > sizeof t - 1)
-			n = sizeof t - 1;   /* the fields read are well inside */
-		memcpy(t, s, n);
-		t[n] = '\n';
-		rc = stat_fields(t, p);
-	}
-	if (rc)
-		return -1;
 	p->comm_len = (size_t)(close_ - open - 1);
 	memcpy(p->comm, open + 1, p->comm_len);
 	p->comm[p->comm_len] = 0;
 	return 0;
 }
 
+int proc_parse_stat(const char *buf, size_t len, struct proc *p)
+{
+	char t[1024 + STAT_PAD];
+
+	if (len > sizeof t - STAT_PAD - 1)
+		len = sizeof t - STAT_PAD - 1;     /* the fields read are well inside */
+	memcpy(t, buf, len);
+	memset(t + len, 0, STAT_PAD);   /* the NUL, and defined spare bytes */
+	return parse_stat(t, len, p);
+}
+
 static int read_stat(struct proc_iter *it, struct proc *p)
 {
-	char buf[1024];
-	ssize_t n = read1(it, p, "stat", buf, sizeof buf);
+	char buf[1024 + STAT_PAD];
+	ssize_t n = read1(it, p, "stat", buf, sizeof buf - STAT_PAD);
 
-	return n <= 0 ? -1 : proc_parse_stat(buf, (size_t)n, p);
+	if (n <= 0)
+		return -1;
+	memset(buf + n, 0, STAT_PAD);   /* the spare bytes skip() may read */
+	return parse_stat(buf, (size_t)n, p);
 }
 
 /* a hex mask of at most 64 bits at s, before e: 0, or -1 */
@@ -652,15 +692,23 @@ pid_t proc_self(struct proc_iter *it)
 	return name_pid(buf);
 }
 
+/* the kernel hands every process its tick rate in the auxiliary vector:
+ * getauxval reads it without libc's sysconf table (what that saves in
+ * the static build is in docs/PERFORMANCE.md) */
+unsigned long long proc_hz(void)
+{
+	unsigned long h = getauxval(AT_CLKTCK);
+
+	return h ? h : 100;
+}
+
 /* "SECONDS.FRACTION IDLE": the first number; decimals past the ninth
  * cannot change a tick count, so they are read but not used */
 int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks)
 {
 	const char *s = buf, *e = buf + len;
-	unsigned long long sec = 0, frac = 0, scale = 1, hz;
-	long h = sysconf(_SC_CLK_TCK);
+	unsigned long long sec = 0, frac = 0, scale = 1, hz = proc_hz();
 
-	hz = h > 0 ? (unsigned long long)h : 100;
 	if (s >= e || *s < '0' || *s > '9')
 		return -1;
 	for (; s < e && *s >= '0' && *s <= '9'; s++) {

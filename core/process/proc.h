@@ -159,6 +159,10 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
  * parts of the rest. */
 ssize_t proc_rest(struct proc_iter *it, pid_t **pids);
 
+/* clock ticks a second (the unit of stat's start time): AT_CLKTCK, as
+ * sysconf(_SC_CLK_TCK) gives it; 100 if the kernel did not say */
+unsigned long long proc_hz(void);
+
 /* our own PID as this /proc numbers it (readlink "self"), 0 if unknown */
 pid_t proc_self(struct proc_iter *it);
 /* clock ticks since boot now (from /proc/uptime), 0 if unknown */
@@ -169,7 +173,7 @@ unsigned long long proc_now_ticks(struct proc_iter *it);
  * (a field missing or a number of more than 64 bits).
  * stat fills comm comm_len state ppid pgrp sid tty tpgid nice nthreads
  * start; status fills ruid euid rgid egid sigblk sigign sigcgt; uptime
- * gives clock ticks since boot (sysconf(_SC_CLK_TCK) per second). */
+ * gives clock ticks since boot (proc_hz() per second). */
 int proc_parse_stat(const char *buf, size_t len, struct proc *p);
 int proc_parse_status(const char *buf, size_t len, struct proc *p);
 int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks);

@@ -1,0 +1,148 @@
+#!/usr/bin/env bats
+# churn.bats: pk and the parallel scan while processes are born and die
+# at ~1000/s (qbfix -C, in a private PID namespace, under a pids cgroup
+# limit when one can be made): no crash, no signal to a process that was
+# not selected (every churner logs what it catches), documented status.
+load helpers
+
+setup() {
+	need_root
+	W=$(mktemp -d); export W
+	# a pids limit for everything the test starts (cgroup v1 or v2)
+	CG=
+	for d in /sys/fs/cgroup/pids /sys/fs/cgroup; do
+		if [ -e "$d/cgroup.procs" ] && mkdir "$d/qbchurn.$$" 2>/dev/null; then
+			CG=$d/qbchurn.$$
+			echo 400 >"$CG/pids.max" 2>/dev/null || { rmdir "$CG"; CG=; }
+			[ -n "$CG" ] && break
+		fi
+	done
+	export CG
+}
+
+teardown() {
+	if [ -n "$CG" ]; then
+		for i in $(seq 100); do rmdir "$CG" 2>/dev/null && break; sleep 0.05; done
+	fi
+	rm -rf "$W"
+}
+
+# the namespace's processes join the limited cgroup first
+churn_ns() {
+	in_ns "[ -z \"\$CG\" ] || echo \$BASHPID > \"\$CG/cgroup.procs\"; $1"
+}
+
+@test "churn: pk signals only its targets, one and two threads, -1 first" {
+	run churn_ns "$(cat <<-'EOF'
+	for i in $(seq 0 9); do
+		fix -n ctarget -l "$W/t$i.log" -c 40
+		echo $FIXPID >>"$W/targets"
+	done
+	first=$(head -n 1 "$W/targets")
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 4000 -r "$W/churn.ready" \
+	    >"$W/churn.out" & c=$!
+	wait_file "$W/churn.ready"
+	bad=0 n=0
+	# rounds while the churn lasts (at least 3: the scans overlap it)
+	while [ $n -lt 3 ] || { kill -0 $c 2>/dev/null && [ $n -lt 40 ]; }; do
+		n=$((n + 1))
+		"$QB" pk -s 40 ctarget || { echo "pk: $?"; bad=1; }
+		QB_THREADS=2 "$QB" pk -s 40 ctarget || { echo "pk2: $?"; bad=1; }
+		# selection under churn: exactly the ten, in /proc order
+		a=$(QB_THREADS=2 "$QB" pf -d , ctarget)
+		[ "$a" = "$(paste -sd , "$W/targets")" ] || { echo "order: $a"; bad=1; }
+		a=$(QB_THREADS=2 "$QB" pf -1 ctarget)
+		[ "$a" = "$first" ] || { echo "first: $a"; bad=1; }
+		QB_THREADS=2 "$QB" pf -e ctarget || { echo "exist: $?"; bad=1; }
+		QB_THREADS=2 "$QB" pk -s 40 nosuchname 2>/dev/null
+		[ $? = 1 ] || { echo "none: not 1"; bad=1; }
+	done
+	[ $n -ge 3 ] && kill -0 $c 2>/dev/null && echo "churn outlived 3 rounds"
+	wait $c; echo "churner status $?"
+	cat "$W/churn.out"
+	sleep 0.2
+	for i in $(seq 0 9); do
+		# each of the 2n signals once (real-time: queued, never merged)
+		k=$(grep -c . "$W/t$i.log")
+		[ "$k" = $((2 * n)) ] || { echo "t$i got $k of $((2 * n))"; bad=1; }
+	done
+	echo "churn caught: $(cat "$W/churn.log")"
+	exit $bad
+	EOF
+	)"
+	echo "CG=$CG"; echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"churn outlived 3 rounds"* ]]
+	[[ "$output" == *"churner status 0"* ]]
+	[[ "$output" == *"churned 4000"* ]]
+	[[ "$output" == *"churn caught: " ]]
+}
+
+@test "churn: pk on the churners themselves: signals only churners, status 0, silent" {
+	run churn_ns "$(cat <<-'EOF'
+	fix -n other -l "$W/other.log" -c all
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 3000 -r "$W/churn.ready" \
+	    >/dev/null & c=$!
+	wait_file "$W/churn.ready"
+	bad=0 n=0
+	while [ $n -lt 3 ] || { kill -0 $c 2>/dev/null && [ $n -lt 40 ]; }; do
+		n=$((n + 1))
+		# the churn parent always matches: 0; a child gone between the
+		# scan and the signal is no failure and says nothing
+		"$QB" pk -s 40 churn 2>>"$W/err" || { echo "pk: $?"; bad=1; }
+		QB_THREADS=2 "$QB" pk -s 40 churn 2>>"$W/err" || { echo "pk2: $?"; bad=1; }
+	done
+	wait $c; echo "churner status $?"
+	sleep 0.2
+	echo "errors: $(cat "$W/err")"
+	echo "other caught: $(cat "$W/other.log")"
+	echo "churn caught: $(sort -u "$W/churn.log" | tr '\n' ' ')"
+	exit $bad
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"churner status 0"* ]]
+	[[ "$output" == *"errors: "$'\n'* ]]
+	[[ "$output" == *"other caught: "$'\n'* ]]
+	[[ "$output" == *"churn caught: SIG40 " ]]
+}
+
+@test "parallel scan: signals go out as the parts are delivered, before the last is read" {
+	command -v strace >/dev/null || skip "strace not installed"
+	run in_ns "$(cat <<-'EOF'
+	fix -n victim -c all -l "$W/log"
+	for i in $(seq 600); do sleep 1000 & done
+	QB_THREADS=2 strace -f -e trace=openat,pidfd_send_signal "$QB" pk victim 2>&1 |
+		grep -E 'pidfd_send_signal|openat\(.*"[0-9]+/(comm|stat)"' | sed 's/(.*//; s/.* //'
+	EOF
+	)"
+	echo "$output" | uniq -c
+	[[ "$output" == *pidfd_send_signal* ]]
+	sig=$(grep -n pidfd_send_signal <<<"$output" | head -n 1 | cut -d: -f1)
+	last=$(grep -n '^openat' <<<"$output" | tail -n 1 | cut -d: -f1)
+	# hundreds of process files are read after the signal went out
+	[ $((last - sig)) -gt 100 ]
+}
+
+@test "churn: each pidfd is opened while the process's /proc file is still open (1 and 2 threads)" {
+	command -v strace >/dev/null || skip "strace not installed"
+	export AWKF=$BATS_TEST_DIRNAME/anchored.awk
+	run churn_ns "$(cat <<-'EOF'
+	for i in $(seq 20); do fix -n ctarget -c 40; done
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 3000 -r "$W/churn.ready" \
+	    >/dev/null & c=$!
+	wait_file "$W/churn.ready"
+	for t in 1 2 1 2; do
+		QB_THREADS=$t strace -f -qq -e trace=openat,close,fcntl,dup,pidfd_open \
+		    "$QB" pk -s 40 'churn|ctarget' 2>&1 >/dev/null |
+		    awk -f "$AWKF"
+	done
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^pidfd_open [0-9]* unanchored 0$' <<<"$output")" = 4 ]
+	# the 20 targets and the churn parent at least, each time
+	while read -r _ n _ _; do [ "$n" -ge 21 ]; done < <(grep '^pidfd_open' <<<"$output")
+}
