@@ -41,7 +41,8 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	done
 	[ $bad = 0 ]
 	run --separate-stderr env LC_ALL=C "$QBBIN/head" -n abc
-	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$status" = 1 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "$QBBIN/head: invalid number of lines: 'abc'" ]
 }
 
@@ -120,7 +121,8 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	gnu_same head '' || return 1
 	gnu_same head -n1 s20 '' s20 || return 1
 	run --separate-stderr "$QBBIN/head" '' < "$D/s20"
-	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$status" = 1 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "$QBBIN/head: cannot open '' for reading: No such file or directory" ]
 }
 

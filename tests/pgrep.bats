@@ -305,23 +305,32 @@ EOS
 	run --separate-stderr "$P" --bogus
 	usage=$(tail -n +2 <<<"$stderr")
 	run --separate-stderr "$P" --env
-	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
 	[ "$stderr" = "$P: option '--env' requires an argument"$'\n'"$usage" ]
 	run --separate-stderr "$P" --env ""
-	[ "$status" -eq 2 ] && [ -z "$output" ] && [ "$stderr" = "${usage#$'\n'}" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "${usage#$'\n'}" ]
 	run --separate-stderr "$P" --env=
-	[ "$status" -eq 2 ] && [ -z "$output" ] && [ "$stderr" = "${usage#$'\n'}" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "${usage#$'\n'}" ]
 	run --separate-stderr "$P" --shell-quote=1 x
-	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
 	[ "$stderr" = "$P: option '--shell-quote' doesn't allow an argument"$'\n'"$usage" ]
 	run --separate-stderr "$P" --require-handler=yes x
-	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
 	[ "$stderr" = "$P: option '--require-handler' doesn't allow an argument"$'\n'"$usage" ]
 	run --separate-stderr "$QBBIN/pidwait" -Q x
-	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
 	[ "${stderr%%$'\n'*}" = "$QBBIN/pidwait: invalid option -- 'Q'" ]
 	run --separate-stderr "$QBBIN/pkill" -Q 1 x
-	[ "$status" -eq 2 ] && [ -z "$output" ]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
 	[ "$stderr" = "pkill: only one pattern can be provided"$'\n'"Try \`pkill --help' for more information." ]
 }
 

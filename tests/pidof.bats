@@ -34,7 +34,8 @@ Options:
 For more details see pidof(1)." ]
 	help=$output
 	run --separate-stderr "$P" -d, init
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	[ "$stderr" = "$P: invalid option -- 'd'"$'\n'"$help" ]
 	run --separate-stderr "$P" -o
 	[ "$status" -eq 1 ]
@@ -43,13 +44,17 @@ For more details see pidof(1)." ]
 	[ "$status" -eq 1 ]
 	[ "${stderr_lines[0]}" = "$P: unrecognized option '--bogus'" ]
 	run --separate-stderr "$P" "-?"
-	[ "$status" -eq 1 ] && [ "${stderr_lines[0]}" = "Usage:" ]
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "Usage:" ]
 	run "$P" -V
-	[ "$status" -eq 0 ] && [ "$output" = "pidof from procps-ng 4.0.2" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "pidof from procps-ng 4.0.2" ]
 	run "$P" -n -m
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	run "$P" ""
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	s=0
 	"$P" -o 12junk nosuchprog 2>"$W/e" || s=$?
 	[ "$s" -eq 1 ]

@@ -36,7 +36,8 @@ setup() {
 	run in_ns 'fix -n par -z both; fix -n both; timeout 10 "$QBBIN/pw" both; echo any=$?
 		t0=$(date +%s%N); timeout 10 "$QB" pf -a Wait -l 0.3 both; echo all=$?; t1=$(date +%s%N)
 		echo $(( (t1 - t0) / 1000000 )); kill -0 $FIXPID && echo alive'
-	[ "${lines[0]}" = "any=0" ] && [ "${lines[1]}" = "all=0" ]
+	[ "${lines[0]}" = "any=0" ]
+	[ "${lines[1]}" = "all=0" ]
 	[ "${lines[2]}" -ge 300 ]   # a lower bound: it waited the limit
 	[ "${lines[3]}" = "alive" ]
 }

@@ -54,7 +54,8 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "s20 d
 	done
 	[ $bad = 0 ]
 	run --separate-stderr env LC_ALL=C "$QBBIN/tail" -n +abc
-	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$status" = 1 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "$QBBIN/tail: invalid number of lines: '+abc'" ]
 }
 
@@ -233,7 +234,8 @@ full_follow() {
 	gnu_same tail '' || return 1
 	gnu_same tail -n1 s20 '' s20 || return 1
 	run --separate-stderr "$QBBIN/tail" '' < "$D/s20"
-	[ "$status" = 1 ] && [ "$output" = "" ]
+	[ "$status" = 1 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "$QBBIN/tail: cannot open '' for reading: No such file or directory" ]
 }
 

@@ -203,12 +203,15 @@ check() {
 
 @test "errors: bad numbers exit 2 with nothing on stdout; missing file exits 1 and goes on" {
 	run --separate-stderr T -h abc "$D/s9"
-	[ "$status" = 2 ] && [ "$output" = "" ]
+	[ "$status" = 2 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "tails: bad value 'abc' for -h (want N, -N or /[n])" ]
 	run --separate-stderr T -t 1x "$D/s9"
-	[ "$status" = 2 ] && [ "$output" = "" ]
+	[ "$status" = 2 ]
+	[ "$output" = "" ]
 	run --separate-stderr T -Q
-	[ "$status" = 2 ] && [ "$stderr" = "tails: unknown option '-Q'" ]
+	[ "$status" = 2 ]
+	[ "$stderr" = "tails: unknown option '-Q'" ]
 	run --separate-stderr T -t1 "$D/nope" "$D/s9"
 	[ "$status" = 1 ]
 	[ "$output" = "$(printf '==> %s <==\n9' "$D/s9")" ]
@@ -262,9 +265,11 @@ check() {
 
 @test "-f on a pipe prints what arrives until EOF, then exits" {
 	run bash -c "seq 1 5 | '$QBBIN/tails' -t2 -f"
-	[ "$status" = 0 ] && [ "$output" = "$(printf '4\n5')" ]
+	[ "$status" = 0 ]
+	[ "$output" = "$(printf '4\n5')" ]
 	run bash -c "seq 1 5 | '$QBBIN/tails' -h-2 -f"
-	[ "$status" = 0 ] && [ "$output" = "$(printf '3\n4\n5')" ]
+	[ "$status" = 0 ]
+	[ "$output" = "$(printf '3\n4\n5')" ]
 }
 
 @test "-f after a head part follows from the end, not from where the head stopped" {
@@ -282,7 +287,8 @@ check() {
 
 @test "--version: tails (quickbox) and the version of the build" {
 	run --separate-stderr T --version
-	[ "$status" = 0 ] && [ "$stderr" = "" ]
+	[ "$status" = 0 ]
+	[ "$stderr" = "" ]
 	[ "$output" = "tails (quickbox) 0.2" ]
 	# head and tail keep their own line
 	[ "$("$QBBIN/head" --version)" = "head (quickbox) 0.1" ]
@@ -303,7 +309,8 @@ check() {
 		"-C 99999999999" "-s 1e999"; do
 		run --separate-stderr env LC_ALL=C "$QBBIN/tails" $a "$D/s9"
 		echo "$a: $status [$stderr]"
-		[ "$status" = 1 ] && [ "$output" = "" ]
+		[ "$status" = 1 ]
+		[ "$output" = "" ]
 		[ "${stderr%%\'*}" = "tails: value " ]
 		[ "$(wc -l <<<"$stderr")" = 1 ]
 		[[ $stderr == *"'${a#* }'"* ]]
@@ -335,7 +342,9 @@ check() {
 	[ "$status" = 1 ]
 	[ "$stderr" = "tails: error writing 'standard output': Bad file descriptor" ]
 	run --separate-stderr timeout 10 bash -c 'trap "" PIPE; "$1" -t 1 -f "$2" | true; exit ${PIPESTATUS[0]}' _ "$QBBIN/tails" "$D/s9"
-	[ "$status" = 1 ] && [ "$stderr" = "" ]
+	[ "$status" = 1 ]
+	[ "$stderr" = "" ]
 	run --separate-stderr timeout 10 bash -c '"$1" -t 1 -f "$2" | true; exit ${PIPESTATUS[0]}' _ "$QBBIN/tails" "$D/s9"
-	[ "$status" = 141 ] && [ "$stderr" = "" ]
+	[ "$status" = 141 ]
+	[ "$stderr" = "" ]
 }

@@ -64,7 +64,8 @@ TAB=$'\t'
 	run U pstdev 10.0169925 9.9169925
 	[ "$output" = "0.0500000" ]
 	run U emin 3 1 1 1 2 3
-	[ "$status" -eq 1 ] && [ "$output" = "undefined" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "undefined" ]
 }
 
 @test "unit: est_sort sorts like sort -g (duplicates, sorted, reversed)" {
@@ -81,7 +82,8 @@ TAB=$'\t'
 @test "--read: the worked example, default report (diffs)" {
 	ex_tsv > ex.tsv
 	run --separate-stderr tim $EX 'sleep 0.01' 'b:sleep 0.02'
-	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 	[ "$output" = "0.2845 +- 0.0015 ms${TAB}(AlreadySubtracted)Overhead
 9.568 +- 0.050 ms${TAB}sleep 0.01
 19.648 +- 0.029 ms${TAB}b" ]
@@ -223,7 +225,8 @@ seed_data() { # KEY BASE_us SIGMA_us
 	[ "$output" = "2.0000000000000000 +- 0.0000000000000000 ms${TAB}c
 6.0000000000000000 +- 0.0000000000000000 ms${TAB}c" ]
 	run --separate-stderr tim -w1 -k0 -n3 -m3 -o0 -r t.tsv c
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	[ "$stderr" = 'tim: `c`: undersampled in `read`' ]
 }
 
@@ -302,7 +305,10 @@ bad() { # STDERR_GLOB ARG...
 
 @test "m*n < 4k is refused before anything runs; -m1 gives err 0; -k0" {
 	run --separate-stderr tim -k1 -n3 -m1 -s s.tsv 'touch ran'
-	[ "$status" -eq 1 ] && [ -z "$output" ] && [ ! -e ran ] && [ ! -e s.tsv ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ ! -e ran ]
+	[ ! -e s.tsv ]
 	[[ "$stderr" == *"m*n = 3 samples < 4k = 4: raise -m or -n"* ]]
 	for i in 1 2 3 4 5 6; do printf '0.00%s\tc\n' $i; done > t.tsv
 	run tim -w0 -k1 -n5 -m1 -o0 -r t.tsv c     # est = 1 - log2(4/3)*(3-2)
@@ -355,7 +361,8 @@ bad() { # STDERR_GLOB ARG...
 @test "live: a --read file missing a key runs that command live" {
 	for i in 1 2 3 4 5 6; do printf '0.001\tx\n'; done > r.tsv
 	run tim -w0 -k1 -n3 -m2 -o0 -r r.tsv x 'echo $TIM_SEQ >> log'
-	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
 	[ "$(tr '\n' ' ' < log)" = "1 2 3 4 5 6 " ]
 }
 
@@ -372,9 +379,11 @@ bad() { # STDERR_GLOB ARG...
 	[ "$status" -eq 3 ]
 	[ "$stderr" = 'tim: "exit 7" failed (exit status 7)' ]
 	run --separate-stderr tim -w0 -n3 -m2 -o0 -p false true
-	[ "$status" -eq 2 ] && [[ "$stderr" == 'tim: "false" failed'* ]]
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == 'tim: "false" failed'* ]]
 	run --separate-stderr tim -w0 -n3 -m2 -o0 -c 'exit 1' true
-	[ "$status" -eq 4 ] && [[ "$stderr" == 'tim: "exit 1" failed'* ]]
+	[ "$status" -eq 4 ]
+	[[ "$stderr" == 'tim: "exit 1" failed'* ]]
 	run --separate-stderr tim -w0 -n3 -m2 -o0 'kill -9 $$'
 	[ "$status" -eq 3 ]
 	[ "$stderr" = 'tim: "kill -9 $$" failed (killed by signal 9 SIGKILL)' ]
@@ -389,7 +398,8 @@ bad() { # STDERR_GLOB ARG...
 
 @test "live: -v logs parameters and CPU times to stderr only" {
 	run --separate-stderr tim -v -w0 -k1 -n3 -m2 -o3 true
-	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
 	[[ "$stderr" == *"tim: k       1"* ]]
 	[[ "$stderr" == *"tim: n       3"* ]]
 	[[ "$stderr" == *"tim: m       2"* ]]
@@ -398,7 +408,8 @@ bad() { # STDERR_GLOB ARG...
 	[[ "$stderr" == *"tim: cpu     true${TAB}user "* ]]
 	ex_tsv > ex.tsv
 	run --separate-stderr tim -v $EX 'sleep 0.01'
-	[ "$status" -eq 0 ] && [[ "$stderr" != *"cpu"* ]]
+	[ "$status" -eq 0 ]
+	[[ "$stderr" != *"cpu"* ]]
 	[[ "$stderr" == *"tim: read    ex.tsv"* ]]
 }
 
@@ -407,11 +418,14 @@ bad() { # STDERR_GLOB ARG...
 	    'a/b:true'
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = '$' ]
-	[ -f OH ] && [ -f a_b ]
-	[ "$(wc -l < a_b)" -eq 7 ] && [ "$(wc -l < g.out)" -eq 14 ]
+	[ -f OH ]
+	[ -f a_b ]
+	[ "$(wc -l < a_b)" -eq 7 ]
+	[ "$(wc -l < g.out)" -eq 14 ]
 	head -1 a_b | grep -q '^# .* +- '
 	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --graph false true
-	[ "$status" -eq 5 ] && [[ "$stderr" == 'tim: "false" failed'* ]]
+	[ "$status" -eq 5 ]
+	[[ "$stderr" == 'tim: "false" failed'* ]]
 }
 
 @test "--graph: a label with a quote or a space is one shell word" {
@@ -452,14 +466,17 @@ it's a b" ]
 	v=$(sed -n 's/^#define QB_VERSION "\(.*\)"/\1/p' \
 	    "$BATS_TEST_DIRNAME/../core/applets.h")
 	run --separate-stderr tim --version
-	[ "$status" -eq 0 ] && [ "$output" = "tim (quickbox) $v" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "tim (quickbox) $v" ]
 	ex_tsv > ex.tsv
 	run --separate-stderr tim --ver $EX 'sleep 0.01'
-	[ "$status" -eq 0 ] && [[ "$stderr" == *"tim: k       2"* ]]
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"tim: k       2"* ]]
 	# new long names are full names only: old prefixes stay unambiguous
 	run --separate-stderr tim --c=true --p=true --s=s.tsv --t=us -w0 -n3 \
 	    -m2 -o0 true
-	[ "$status" -eq 0 ] && [[ "$output" == *" us${TAB}true" ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" us${TAB}true" ]]
 }
 
 # the commands whose bytes a plain SECONDS<TAB>CMD line cannot hold
@@ -474,7 +491,9 @@ odd_cmds=($'echo a >> ran #\r' $'echo b >> ran\necho c >> ran' \
 	rm ran
 	# replayed without running anything: every key found
 	run tim -w1 -k1 -n3 -m2 -o3 -r s.tsv "${odd_cmds[@]}"
-	[ "$status" -eq 0 ] && [ "$output" = "$first" ] && [ ! -e ran ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$first" ]
+	[ ! -e ran ]
 	# only the lines with a CR or LF are escaped; others stay as they are
 	[ "$(grep -c '^\\' s.tsv)" -eq 14 ]
 	grep -qF $'\techo \\\\n\\\\\\\\ >> ran' s.tsv
@@ -497,7 +516,8 @@ odd_cmds=($'echo a >> ran #\r' $'echo b >> ran\necho c >> ran' \
 
 @test "messages show a command's CR and LF as \\r \\n, on one line" {
 	run --separate-stderr tim -w0 -n3 -m2 -o0 $'true\nfalse'
-	[ "$status" -eq 3 ] && [ "$stderr" = 'tim: "true\nfalse" failed (exit status 1)' ]
+	[ "$status" -eq 3 ]
+	[ "$stderr" = 'tim: "true\nfalse" failed (exit status 1)' ]
 }
 
 @test "unit: words_split: quotes, backslashes, no expansion, errors" {
@@ -505,7 +525,8 @@ odd_cmds=($'echo a >> ran #\r' $'echo b >> ran\necho c >> ran' \
 i"
 	[ "$output" = '[a][b c][d $e \x][f g][][][$HOME*][hi]' ]
 	run U words "x 'y"
-	[ "$status" -eq 1 ] && [ "$output" = "unterminated ' quote" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "unterminated ' quote" ]
 	run U words 'x "y'
 	[ "$output" = 'unterminated " quote' ]
 	run U words '  '
@@ -514,21 +535,27 @@ i"
 
 @test "-N: words run without a shell, TIM_SEQ set, no overhead row" {
 	run --separate-stderr tim -N -w0 -k1 -n3 -m2 "touch 'a b' c\\ d \$HOME"
-	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 1 ]
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
 	[[ "${lines[0]}" == *" ms${TAB}touch 'a b' c\\ d \$HOME" ]]
-	[ -e 'a b' ] && [ -e 'c d' ] && [ -e '$HOME' ]
+	[ -e 'a b' ]
+	[ -e 'c d' ]
+	[ -e '$HOME' ]
 	run tim --no-shell -w0 -k1 -n3 -m2 'sh -c "echo \$TIM_SEQ >> log"'
 	[ "$(tr '\n' ' ' < log)" = "1 2 3 4 5 6 " ]
 	# asked for, the overhead row times true(1) run the same way
 	run --separate-stderr tim -N -o3 -w0 -k1 -n3 -m2 true
-	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[0]}" == *"${TAB}(AlreadySubtracted)Overhead" ]]
 }
 
 @test "-N: unbalanced quotes (exit 1) and unknown programs (exit 3) run nothing" {
 	bad "tim: -N: unterminated ' quote in 'touch ran 'x'" -N "touch ran 'x"
 	run --separate-stderr tim -N 'touch ran' 'no-such-prog-xyz a'
-	[ "$status" -eq 3 ] && [ -z "$output" ] && [ ! -e ran ]
+	[ "$status" -eq 3 ]
+	[ -z "$output" ]
+	[ ! -e ran ]
 	[ "$stderr" = 'tim: "no-such-prog-xyz a" failed: no-such-prog-xyz: command not found' ]
 }
 
@@ -536,7 +563,8 @@ i"
 @test "--interleave: batches alternate between rows (TIM_SEQ order)" {
 	run tim --interleave -w1 -k1 -n3 -m2 -o0 'echo a$TIM_SEQ >> log' \
 	    'echo b$TIM_SEQ >> log'
-	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 2 ]
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
 	[ "$(tr '\n' ' ' < log)" = "a1 b2 a3 a4 a5 b6 b7 b8 a9 a10 a11 b12 b13 b14 " ]
 }
 
@@ -545,7 +573,8 @@ i"
 	# regroups them as 1 2 2 2 | 2 2 1 2: minima 1 and 1, err 0
 	for v in 1 2 2 2 2 2 1 2 9 9; do printf '0.00%s\tc\n' $v; done > p.tsv
 	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% -r p.tsv c
-	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 	# est: 1 - log2(4/3) * (2 - 1) over 1 1 2 2 2 2 2 2
 	[ "$output" = "0.58496250072115626 +- 0.00000000000000000 ms${TAB}c" ]
 	# without it: the first 6 only, 1 2 2 2 2 2
@@ -556,7 +585,8 @@ i"
 @test "--precision missed when the budget is spent: warning line, exit 6" {
 	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=0.00001% \
 	    --budget=50ms true
-	[ "$status" -eq 6 ] && [ "${#lines[@]}" -eq 1 ]
+	[ "$status" -eq 6 ]
+	[ "${#lines[@]}" -eq 1 ]
 	[[ "$stderr" == "tim: true: error/estimate "*"% > --precision 1e-05% when the --budget ran out" ]]
 }
 
@@ -567,7 +597,8 @@ i"
 	first=$output first_err=$stderr
 	run --separate-stderr tim --precision=0.00001% --budget=0.3s -w1 -k1 \
 	    -n3 -m2 -o3 -r p.tsv --interleave 'sleep 0.001' true
-	[ "$status" -eq 6 ] && [ "$output" = "$first" ]
+	[ "$status" -eq 6 ]
+	[ "$output" = "$first" ]
 	[ "$stderr" = "$first_err" ]
 }
 
@@ -601,7 +632,8 @@ i"
 @test "--json: hyperfine-style results with every sample (--read: exact)" {
 	ex_tsv > ex.tsv
 	run --separate-stderr tim $EX --json r.json 'sleep 0.01' 'b:sleep 0.02'
-	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 	python3 - <<-'EOF'
 	import json
 	d = json.load(open("r.json"))
@@ -651,28 +683,36 @@ i"
 @test "dead stdout: /dev/full, closed stdout, closed pipe: exit 1 (or SIGPIPE), stops at once" {
 	run --separate-stderr timeout 20 bash -c "'$QB' tim -w0 -n3 -m2 -o3 \
 	    true 'touch ran' > /dev/full"
-	[ "$status" -eq 1 ] && [ ! -e ran ]
+	[ "$status" -eq 1 ]
+	[ ! -e ran ]
 	[ "$stderr" = "tim: write error: No space left on device" ]
 	# closed: the --save file must not become stdout
 	run --separate-stderr timeout 20 bash -c "'$QB' tim -w0 -n3 -m2 -o3 \
 	    -s s.tsv true 'touch ran' >&-"
-	[ "$status" -eq 1 ] && [ ! -e ran ]
+	[ "$status" -eq 1 ]
+	[ ! -e ran ]
 	[ "$stderr" = "tim: write error: Bad file descriptor" ]
 	[ "$(grep -c . s.tsv)" -eq 12 ] && ! grep -q ' ms' s.tsv
 	# a reader that left: SIGPIPE kills tim (141); ignored, exit 1, silent
 	run --separate-stderr timeout 20 bash -c "'$QB' tim -w0 -n3 -m2 -o0 \
 	    'sleep 0.05' 'touch ran' | true; exit \${PIPESTATUS[0]}"
-	[ "$status" -eq 141 ] && [ ! -e ran ] && [ -z "$stderr" ]
+	[ "$status" -eq 141 ]
+	[ ! -e ran ]
+	[ -z "$stderr" ]
 	run --separate-stderr timeout 20 bash -c "trap '' PIPE; '$QB' tim -w0 \
 	    -n3 -m2 -o0 'sleep 0.05' 'touch ran' | true; exit \${PIPESTATUS[0]}"
-	[ "$status" -eq 1 ] && [ ! -e ran ] && [ -z "$stderr" ]
+	[ "$status" -eq 1 ]
+	[ ! -e ran ]
+	[ -z "$stderr" ]
 	# the ratio report and --version too
 	ex_tsv > ex.tsv
 	run --separate-stderr bash -c "'$QB' tim -R,= -Rr $EX 'sleep 0.01' \
 	    > /dev/full"
-	[ "$status" -eq 1 ] && [ "$stderr" = "tim: write error: No space left on device" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: write error: No space left on device" ]
 	run --separate-stderr bash -c "'$QB' tim --version >&-"
-	[ "$status" -eq 1 ] && [ "$stderr" = "tim: write error: Bad file descriptor" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: write error: Bad file descriptor" ]
 }
 
 # exports to what is not a regular file are written in place: a rename
@@ -689,18 +729,22 @@ i"
 	fi
 	ln -s /proc/self/fd/1 so
 	run --separate-stderr tim $EX -R,= -Rr --json so 'sleep 0.01'
-	[ "$status" -eq 0 ] && [ -L so ] && [ -z "$stderr" ]
+	[ "$status" -eq 0 ]
+	[ -L so ]
+	[ -z "$stderr" ]
 	[[ "$output" == *'"tool": "tim (quickbox) '* ]]
 	mkfifo fifo
 	cat fifo > got &
 	run tim $EX --markdown fifo 'sleep 0.01'
 	wait
-	[ "$status" -eq 0 ] && [ -p fifo ]
+	[ "$status" -eq 0 ]
+	[ -p fifo ]
 	grep -q '^| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |$' got
 	# a FIFO nobody reads: an error, never a hang
 	mkfifo lonely
 	run --separate-stderr timeout 20 "$QB" tim $EX --json lonely 'sleep 0.01'
-	[ "$status" -eq 1 ] && [ "$stderr" = "tim: lonely: a FIFO with no reader" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: lonely: a FIFO with no reader" ]
 	# a symlink to a regular file is replaced whole behind the link
 	echo old > real.md
 	ln -s real.md link.md
@@ -770,7 +814,8 @@ tim: m/s.tsv: No space left on device" ]
 	[ "${lines[4]}" = "0.000 +- 0.071 ms${TAB}sleep 0.01${TAB}within tolerance" ]
 	# a --save file as the baseline: what --read of it reports
 	run tim $EX --baseline ex.tsv 'sleep 0.01'
-	[ "$status" -eq 0 ] && [ "${lines[3]}" = "0.000 +- 0.071 ms${TAB}sleep 0.01${TAB}within tolerance" ]
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "0.000 +- 0.071 ms${TAB}sleep 0.01${TAB}within tolerance" ]
 	# 1 ms slower everywhere: 1 ms +- 0.071 is 14 combined errors
 	ex_tsv | awk -F'\t' -v OFS='\t' '$2 != "" { $1 += 0.001 } 1' > slow.tsv
 	run --separate-stderr tim -w1 -k2 -n5 -m2 -o5 -r slow.tsv \
@@ -794,11 +839,13 @@ tim: m/s.tsv: No space left on device" ]
 
 @test "--progress: a status line on stderr only when asked or on a tty" {
 	run --separate-stderr tim --progress=always -w0 -k1 -n3 -m2 -o0 true
-	[ "$status" -eq 0 ] && [[ "$output" == *" ms${TAB}true" ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" ms${TAB}true" ]]
 	[[ "$stderr" == *$'\r\e[Ktim: 1/1 true  batch '* ]]
 	[[ "$stderr" == *$'\r\e[K' ]]     # erased at the end
 	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 true   # auto, no tty
-	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 	run --separate-stderr tim --progress=never -w0 -k1 -n3 -m2 -o0 true
 	[ -z "$stderr" ]
 	# messages and -v lines start on a line of their own
