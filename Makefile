@@ -184,3 +184,81 @@ clean:
 
 help:
 	@sed -n '2,15s/^# \{0,1\}//p' Makefile
+
+# ---- fuzzing and the clang sanitizer run (tests/fuzz/, docs/FUZZING.md) ----
+#   make fuzz [FUZZ_S=60]   build each tests/fuzz/fuzz_NAME.c with libFuzzer
+#                           (clang), run it FUZZ_S seconds on its corpus,
+#                           fail on any crash (input in build-fuzz/crash/NAME/)
+#   make fuzz-build         only build them
+#   make check-clang        the test suite on a clang ASan+UBSan build (make
+#                           check runs it too when clang is installed)
+# A harness names the applet files it needs in "// fuzz-link: applets/x.c"
+# lines and extra libFuzzer options in "// fuzz-opts: -max_len=N" lines.
+# `make testbin` also builds each harness as build/tests/fuzz_NAME with
+# tests/fuzz/replay.c's main() (ASan+UBSan, any compiler) for tests/fuzz.bats.
+FUZZ_CC    ?= clang
+FUZZ_S     ?= 60
+FUZZ_FLAGS ?=
+FUZZ_B     := build-fuzz
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_RSAN  ?= $(FUZZ_SAN)
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_CORE  := $(CORE_SRC:.c=.o)
+FUZZ_INC    = $(WFLAGS) -O1 -g -I$(B) $(CORE_INC) -Itests/fuzz -MMD -MP
+fuzz_links  = $(shell sed -n 's|^// fuzz-link: *||p' tests/fuzz/fuzz_$(1).c)
+fuzz_opts   = $(shell sed -n 's|^// fuzz-opts: *||p' tests/fuzz/fuzz_$(1).c)
+CHECK_CLANG := $(if $(shell command -v clang 2>/dev/null),check-clang)
+
+.PHONY: fuzz fuzz-build check-clang fuzz-clean
+.PRECIOUS: build/fz/%.o $(FUZZ_B)/obj/%.o
+# libFuzzer build: objects in build-fuzz/obj/, harnesses build-fuzz/fuzz_NAME
+$(FUZZ_B)/obj/%.o: %.c $(B)/enabled.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_INC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ_B)/libfz.a: $(FUZZ_CORE:%=$(FUZZ_B)/obj/%)
+	@rm -f $@
+	$(AR) rcs $@ $^
+# replay build: objects in build/fz/, harnesses build/tests/fuzz_NAME
+build/fz/%.o: %.c $(B)/enabled.h
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_INC) $(FUZZ_RSAN) -c -o $@ $<
+build/fz/libfz.a: $(FUZZ_CORE:%=build/fz/%)
+	@rm -f $@
+	$(AR) rcs $@ $^
+-include $(wildcard $(FUZZ_B)/obj/*/*.d $(FUZZ_B)/obj/*/*/*.d build/fz/*/*.d build/fz/*/*/*.d)
+
+fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_B)/fuzz_%)
+fuzz: $(FUZZ_NAMES:%=fuzz-run-%)
+testbin: $(FUZZ_NAMES:%=build/tests/fuzz_%)
+check: $(CHECK_CLANG)
+clean: fuzz-clean
+fuzz-clean:
+	rm -rf $(FUZZ_B) build-asan-clang
+
+# new finds go to build-fuzz/found/NAME (scratch); the committed seeds in
+# tests/fuzz/corpus/NAME are only read
+fuzz-run-%: $(FUZZ_B)/fuzz_%
+	@mkdir -p $(FUZZ_B)/found/$* $(FUZZ_B)/crash/$* tests/fuzz/corpus/$*
+	@echo "fuzz $*: $(FUZZ_S) s"
+	@ASAN_OPTIONS=$${ASAN_OPTIONS:-abort_on_error=1} $(FUZZ_B)/fuzz_$* \
+	  -max_total_time=$(FUZZ_S) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_B)/crash/$*/ $(call fuzz_opts,$*) $(FUZZ_FLAGS) \
+	  $(FUZZ_B)/found/$* tests/fuzz/corpus/$* > $(FUZZ_B)/$*.log 2>&1 || \
+	 { tail -n 40 $(FUZZ_B)/$*.log; echo "fuzz $*: FAILED, input in $(FUZZ_B)/crash/$*/ (copy it to tests/fuzz/regress/$*/)"; exit 1; }
+	@sed -n 's/^stat::number_of_executed_units: */fuzz $*: executions /p; s/^stat::peak_rss_mb: */fuzz $*: peak RSS MB /p' $(FUZZ_B)/$*.log
+
+check-clang: deps
+	@$(MAKE) --no-print-directory CC=clang B=build-asan-clang BIN=build-asan-clang/quickbox OPT=-O1 \
+	  EXTRA="$(FUZZ_SAN)"
+	@$(MAKE) --no-print-directory testbin
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  QB=$(abspath build-asan-clang/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
+
+.SECONDEXPANSION:
+$(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/tests/fuzz/fuzz_%.o $(FUZZ_B)/libfz.a \
+    $$(patsubst %.c,$(FUZZ_B)/obj/%.o,$$(call fuzz_links,$$*))
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $(filter %.o,$^) $(FUZZ_B)/libfz.a -lm
+build/tests/fuzz_%: build/fz/tests/fuzz/fuzz_%.o build/fz/tests/fuzz/replay.o build/fz/libfz.a \
+    $$(patsubst %.c,build/fz/%.o,$$(call fuzz_links,$$*))
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_RSAN) -o $@ $(filter %.o,$^) build/fz/libfz.a -lm

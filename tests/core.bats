@@ -120,25 +120,16 @@ U() { "$TESTBIN/unit_core" "$@"; }
 	[ "$output" = -9223372036854775808 ]
 }
 
-@test "sizes with suffixes: k K kB M b, GNU's multipliers" {
-	run U sfx 2k;  [ "$output" = 2048 ]
-	run U sfx 2K;  [ "$output" = 2048 ]
-	run U sfx 2kB; [ "$output" = 2000 ]
-	run U sfx 1M;  [ "$output" = 1048576 ]
-	run U sfx 3b;  [ "$output" = 1536 ]
-	run U sfx 18446744073709551615; [ "$output" = 18446744073709551615 ]
-	run U sfx 18446744073709551616; [ "$output" = "sfx 18446744073709551616: ERANGE" ]
-	run U sfx 20E; [ "$output" = "sfx 20E: ERANGE" ]
-	run U sfx 2x;  [ "$output" = "sfx 2x: EINVAL" ]
-	run U sfx -2;  [ "$output" = "sfx -2: EINVAL" ]
-}
-
 @test "floating point numbers" {
 	run U dbl 0.04; [ "$output" = 0.04 ]
 	run U dbl 1e3;  [ "$output" = 1000 ]
 	run U dbl abc;  [ "$output" = "dbl abc: EINVAL" ]
 	run U dbl nan;  [ "$output" = "dbl nan: EINVAL" ]
 	run U dbl 1e99; [ "$output" = "dbl 1e99: ERANGE" ]
+	# strtod skips these too; a number has no leading blank of any kind
+	run U dbl $'\r1'; [ "$output" = $'dbl \r1: EINVAL' ]
+	run U dbl $'\v1'; [ "$output" = $'dbl \v1: EINVAL' ]
+	run U dbl $'\f1'; [ "$output" = $'dbl \f1: EINVAL' ]
 }
 
 @test "signals: names any case, optional SIG, numbers, RT offsets, aliases" {
@@ -212,4 +203,27 @@ CASES
 	run U pat '(' x
 	[ "$status" -eq 1 ]
 	[ "$output" = bad ]
+}
+
+@test "patterns: a literal longer than what is left of the text is not read past its end" {
+	# before the fix the fast path compared the whole literal wherever its
+	# first byte occurred: ASan (make check) stopped on the 64-byte name
+	# buffer and on the command line buffer
+	fix -n sfuzzfix -t 60 sss
+	run --separate-stderr "$QB" pgrep "s$(printf 'x%.0s' {1..100})"
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+	run "$QB" pf -f "$(printf 's%.0s' {1..5000})"
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+	kill "$FIXPID"
+	run U pat fff f
+	[ "$output" = "literal 0 0" ]
+}
+
+@test "qb_exit_hook: a harness catches die() and its status; unset, die() exits" {
+	run --separate-stderr U die
+	[ "$status" -eq 4 ]
+	[ "$output" = "caught 3" ]
+	[ "$stderr" = "$(printf "prog: bad value 'x'\nprog: again")" ]
 }

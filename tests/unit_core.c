@@ -1,11 +1,14 @@
 /* unit_core: drives the core helpers from the command line so bats can test
  * them without an applet (tests/core.bats).
  *   unit_core cligen|gnu|inorder ARGS...  print each parse event a line
- *   unit_core ll S LO HI | sfx S | dbl S | sig S | signame N | user S | group S
+ *   unit_core ll S LO HI | dbl S | sig S | signame N | user S | group S
  *   unit_core pat PATTERN TEXT [i]        "KIND FAST REGEX": the literal fast
  *                                         path's answer and regexec's
- *   unit_core help                         the --help text of the table */
+ *   unit_core help                         the --help text of the table
+ *   unit_core die                          die() caught by qb_exit_hook, then
+ *                                          a real die(4) */
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +47,15 @@ static int event(void *ctx, int id, char *val)
 	else
 		printf("%s\n", defs[id].lname);
 	return 0;
+}
+
+static jmp_buf die_jmp;
+static int die_code;
+
+static void catch_exit(int code)
+{
+	die_code = code;
+	longjmp(die_jmp, 1);
 }
 
 static int number(const char *what, int e, const char *s)
@@ -85,6 +97,17 @@ int main(int argc, char **argv)
 		opt_help(&os, "prog");
 		return out_flush() ? 1 : 0;
 	}
+	if (!strcmp(m, "die")) {
+		qb_prog = "prog";
+		qb_exit_hook = catch_exit;
+		if (!setjmp(die_jmp))
+			die(3, "bad value '%s'", "x");
+		out_str("caught ");
+		out_ull((unsigned long long)die_code);
+		out_char('\n');
+		qb_exit_hook = NULL;
+		die(4, "again");
+	}
 	if (argc < 3)
 		return 2;
 	if (!strcmp(m, "ll") && argc == 5) {
@@ -93,12 +116,6 @@ int main(int argc, char **argv)
 		if (number("ll", num_ll(argv[2], lo, hi, &v), argv[2]))
 			return 1;
 		printf("%lld\n", v);
-	} else if (!strcmp(m, "sfx")) {
-		unsigned long long v;
-
-		if (number("sfx", num_ull_sfx(argv[2], num_sfx_si, &v), argv[2]))
-			return 1;
-		printf("%llu\n", v);
 	} else if (!strcmp(m, "dbl")) {
 		double v;
 

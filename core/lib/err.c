@@ -12,6 +12,7 @@
 const char *qb_prog = "quickbox";
 int qb_status;
 int qb_fatal = 1;
+void (*qb_exit_hook)(int code);
 
 void vwarn(const char *fmt, va_list ap)
 {
@@ -81,6 +82,8 @@ void xexit(int code)
 	} else if (out_error == EPIPE && code == 0) {
 		code = 1;
 	}
+	if (qb_exit_hook)
+		qb_exit_hook(code);
 	_exit(code);
 }
 

@@ -22,6 +22,10 @@ _Noreturn void die(int code, const char *fmt, ...) __attribute__((format(printf,
 /* flush stdout (out.h), turn a write error into status 1 (GNU), then exit
  * with max(code, qb_status) when code is 0, else code. */
 _Noreturn void xexit(int code);
+/* NULL normally. When set, xexit() calls it with the final status just
+ * before _exit(): a test harness longjmps out of it to survive die(). If it
+ * returns, the process exits as usual. */
+extern void (*qb_exit_hook)(int code);
 
 void *xmalloc(unsigned long n);
 void *xrealloc(void *p, unsigned long n);

@@ -1,9 +1,9 @@
-/* num.c: strict decimal parsing with ranges and size suffixes. */
+/* num.c: strict decimal parsing with ranges. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "num.h"
 
@@ -40,57 +40,13 @@ int num_ll(const char *s, long long lo, long long hi, long long *out)
 	return 0;
 }
 
-#define K 1024ULL
-const struct num_sfx num_sfx_si[] = {
-	{"b", 512}, {"KB", 1000}, {"kB", 1000}, {"K", K}, {"k", K}, {"KiB", K},
-	{"MB", 1000000}, {"M", K * K}, {"MiB", K * K},
-	{"GB", 1000000000}, {"G", K * K * K}, {"GiB", K * K * K},
-	{"TB", 1000000000000ULL}, {"T", K * K * K * K}, {"TiB", K * K * K * K},
-	{"PB", 1000000000000000ULL}, {"P", K * K * K * K * K},
-	{"PiB", K * K * K * K * K},
-	{"EB", 1000000000000000000ULL}, {"E", K * K * K * K * K * K},
-	{"EiB", K * K * K * K * K * K},
-	{0, 0}
-};
-
-int num_ull_sfx(const char *s, const struct num_sfx *sfx, unsigned long long *out)
-{
-	const char *p = s;
-	unsigned long long v = 0, m = 1;
-	int big = 0;
-
-	if (*p < '0' || *p > '9')
-		return EINVAL;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (v > (ULLONG_MAX - d) / 10)
-			big = 1;
-		else
-			v = v * 10 + d;
-	}
-	if (*p) {
-		const struct num_sfx *x = sfx;
-
-		for (; x && x->name; x++)
-			if (!strcmp(p, x->name))
-				break;
-		if (!x || !x->name)
-			return EINVAL;
-		m = x->mult;
-	}
-	if (big || (m && v > ULLONG_MAX / m))
-		return ERANGE;
-	*out = v * m;
-	return 0;
-}
-
 int num_double(const char *s, double lo, double hi, double *out)
 {
 	char *end;
 	double v;
 
-	if (!*s || *s == ' ' || *s == '\t' || *s == '\n')
+	/* strtod would skip any leading white space, \r \v \f included */
+	if (!*s || isspace((unsigned char)*s))
 		return EINVAL;
 	errno = 0;
 	v = strtod(s, &end);

@@ -6,11 +6,6 @@
 
 /* decimal integer, optional sign, no blanks */
 int num_ll(const char *s, long long lo, long long hi, long long *out);
-/* decimal non-negative integer with an optional multiplier suffix from sfx
- * (NULL = none), e.g. num_sfx_si below; result must fit unsigned long long */
-struct num_sfx { const char *name; unsigned long long mult; };
-extern const struct num_sfx num_sfx_si[];  /* b=512 k,K=1024 kB=1000 M=1024^2 MB ... E, as GNU */
-int num_ull_sfx(const char *s, const struct num_sfx *sfx, unsigned long long *out);
 /* finite decimal floating point (strtod syntax, C locale), in [lo,hi] */
 int num_double(const char *s, double lo, double hi, double *out);
 

@@ -64,20 +64,25 @@ static int eq(const struct pat *p, const char *t)
 
 static int find(const struct pat *p, const char *t)
 {
+	size_t tl = strlen(t);
+
 	if (!p->icase) {
 		/* strstr wants a terminated needle: lit may be "(lit)" inside */
-		const char *c = t;
+		const char *c = t, *end = t + tl;
 
 		if (!p->len)
 			return 1;
-		while ((c = strchr(c, p->lit[0]))) {
+		while ((c = memchr(c, p->lit[0], (size_t)(end - c)))) {
+			/* the rest of the text is too short for any later start */
+			if ((size_t)(end - c) < p->len)
+				return 0;
 			if (!memcmp(c, p->lit, p->len))
 				return 1;
 			c++;
 		}
 		return 0;
 	}
-	for (size_t tl = strlen(t); tl >= p->len; t++, tl--)
+	for (; tl >= p->len; t++, tl--)
 		if (eq(p, t))
 			return 1;
 	return 0;
@@ -99,10 +104,4 @@ int pat_match(const struct pat *p, const char *text)
 		return strlen(text) == p->len && eq(p, text);
 	}
 	return !regexec(&p->re, text, 0, NULL, 0);
-}
-
-void pat_free(struct pat *p)
-{
-	if (p->kind == PAT_REGEX)
-		regfree(&p->re);
 }

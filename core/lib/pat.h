@@ -31,6 +31,5 @@ int pat_compile(struct pat *p, const char *s, int icase);
 void pat_error(int code, const struct pat *p, char *buf, size_t n);
 /* 1 when the pattern is found in text (unanchored unless it says so) */
 int pat_match(const struct pat *p, const char *text);
-void pat_free(struct pat *p);
 
 #endif
