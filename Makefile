@@ -256,9 +256,9 @@ check-clang: deps
 
 .SECONDEXPANSION:
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/tests/fuzz/fuzz_%.o $(FUZZ_B)/libfz.a \
-    $$(patsubst %.c,$(FUZZ_B)/obj/%.o,$$(call fuzz_links,$$*))
+    $$(addprefix $(FUZZ_B)/obj/,$$(subst .c,.o,$$(call fuzz_links,$$*)))
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $(filter %.o,$^) $(FUZZ_B)/libfz.a -lm
 build/tests/fuzz_%: build/fz/tests/fuzz/fuzz_%.o build/fz/tests/fuzz/replay.o build/fz/libfz.a \
-    $$(patsubst %.c,build/fz/%.o,$$(call fuzz_links,$$*))
+    $$(addprefix build/fz/,$$(subst .c,.o,$$(call fuzz_links,$$*)))
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_RSAN) -o $@ $(filter %.o,$^) build/fz/libfz.a -lm

@@ -216,7 +216,7 @@ static int count(const char *s, unsigned long long *out)
 {
 	if (*s == '+' || *s == '-')
 		return EINVAL;
-	return num_ull_sfx(s, NULL, out);
+	return num_ull(s, out);
 }
 
 /* -h/-t: N, -N, +N, / or /n */

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "num.h"
 
@@ -73,4 +74,27 @@ int num_digits(const char *s, unsigned base, int max, unsigned *out)
 	}
 	*out = v;
 	return k;
+}
+
+int num_ull(const char *s, unsigned long long *out)
+{
+	unsigned long long v = 0;
+	int big = 0;
+
+	if (*s < '0' || *s > '9')
+		return EINVAL;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (v > (ULLONG_MAX - d) / 10)
+			big = 1;
+		else
+			v = v * 10 + d;
+	}
+	if (*s)
+		return EINVAL;
+	if (big)
+		return ERANGE;
+	*out = v;
+	return 0;
 }

@@ -6,6 +6,9 @@
 
 /* decimal integer, optional sign, no blanks */
 int num_ll(const char *s, long long lo, long long hi, long long *out);
+/* decimal unsigned integer, digits only (no sign, no blanks), up to
+ * ULLONG_MAX */
+int num_ull(const char *s, unsigned long long *out);
 /* finite decimal floating point (strtod syntax, C locale), in [lo,hi] */
 int num_double(const char *s, double lo, double hi, double *out);
 

@@ -75,7 +75,7 @@ int gnu_size(const char *s, unsigned long long *out)
 		if (!big) {
 			memcpy(digits, p, nd);
 			digits[nd] = 0;
-			big = num_ull_sfx(digits, NULL, &v) != 0;
+			big = num_ull(digits, &v) != 0;
 		}
 		p += nd;
 	}
