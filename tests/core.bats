@@ -227,3 +227,9 @@ CASES
 	[ "$output" = "caught 3" ]
 	[ "$stderr" = "$(printf "prog: bad value 'x'\nprog: again")" ]
 }
+
+@test "fmt_snprintf: the same bytes and length as snprintf for the message conversions, every cap" {
+	run U fmt
+	[ "$status" -eq 0 ]
+	[ "$output" = "fmt ok" ]
+}

@@ -6,14 +6,20 @@
  *                                         path's answer and regexec's
  *   unit_core help                         the --help text of the table
  *   unit_core die                          die() caught by qb_exit_hook, then
- *                                          a real die(4) */
+ *                                          a real die(4)
+ *   unit_core fmt                          fmt_snprintf against the C
+ *                                          library's snprintf, every cap */
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
+#include "fmt.h"
 #include "ids.h"
 #include "num.h"
 #include "opt.h"
@@ -58,6 +64,48 @@ static void catch_exit(int code)
 	longjmp(die_jmp, 1);
 }
 
+/* fmt_snprintf and snprintf agree on the bytes stored and the length
+ * returned, for every cap from 0 to past the end */
+static int fmt_bad;
+#define FMT_SAME(...) do { \
+	char a_[128], b_[128]; \
+	volatile size_t c_; \
+	for (c_ = 0; c_ < 80; c_++) { \
+		int x_, y_; \
+		memset(a_, 'z', sizeof a_), memset(b_, 'z', sizeof b_); \
+		x_ = fmt_snprintf(c_ ? a_ : NULL, c_, __VA_ARGS__); \
+		y_ = snprintf(c_ ? b_ : NULL, c_, __VA_ARGS__); \
+		if (x_ != y_ || memcmp(a_, b_, sizeof a_)) { \
+			printf("differ at cap %zu: %s: [%.*s] %d, libc [%.*s] %d\n", \
+			    (size_t)c_, #__VA_ARGS__, x_ > 0 && (size_t)x_ < c_ ? x_ : 0, a_, x_, \
+			    y_ > 0 && (size_t)y_ < c_ ? y_ : 0, b_, y_); \
+			fmt_bad = 1; \
+			break; \
+		} \
+	} \
+} while (0)
+
+static int fmt_check(void)
+{
+	const char *nul = NULL;
+
+	FMT_SAME("plain text, no conversion");
+	FMT_SAME("%s: %s", "pf", "bad value 'x'");
+	FMT_SAME("[%5s|%-5s|%.2s|%.*s|%*s|%-*s]", "ab", "cd", "efgh", 3, "ijklm", 4, "n", 4, "o");
+	FMT_SAME("[%*s|%.*s|%.0s]", -4, "p", -1, "qrs", "t");
+	FMT_SAME("[%c%c|%3c|%-3c]", 'a', 0x7f, 'b', 'c');
+	FMT_SAME("[%d|%i|%5d|%-5d|%05d|%+d|% d|%.3d|%.0d|%8.3d|%-8.3d]", 0, -7, 42, -42, -42, 5, 5, 7, 0, -12, 12);
+	FMT_SAME("[%d|%d|%ld|%ld|%lld|%lld]", INT_MIN, INT_MAX, LONG_MIN, LONG_MAX, LLONG_MIN, LLONG_MAX);
+	FMT_SAME("[%u|%lu|%llu|%zu|%x|%X|%lx|%08x|%o]", UINT_MAX, ULONG_MAX, ULLONG_MAX, (size_t)-1, 0xbeefu, 0xbeefu, 0x1fUL, 0xabu, 8u);
+	FMT_SAME("[%hd|%hu|%hhd|%hhu|%jd|%td]", (short)-3, (unsigned short)65535, (signed char)-128, (unsigned char)255, (intmax_t)-9, (ptrdiff_t)-10);
+	FMT_SAME("100%% sure, %s%%", "and");
+	FMT_SAME("[%.1f|%.6f|%g|%.17g|%8.2e|%-9.3f|%*.*f]", 1.25, -0.0000005, 1e-5, 0.1, 12345.678, 2.5, 7, 2, 3.14159);
+	FMT_SAME("%s", nul ? nul : "(null)");
+	if (!fmt_bad)
+		printf("fmt ok\n");
+	return fmt_bad;
+}
+
 static int number(const char *what, int e, const char *s)
 {
 	if (e) {
@@ -97,6 +145,8 @@ int main(int argc, char **argv)
 		opt_help(&os, "prog");
 		return out_flush() ? 1 : 0;
 	}
+	if (!strcmp(m, "fmt"))
+		return fmt_check();
 	if (!strcmp(m, "die")) {
 		qb_prog = "prog";
 		qb_exit_hook = catch_exit;
