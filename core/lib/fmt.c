@@ -1,7 +1,6 @@
 /* fmt.c: the message formatter (the snprintf subset in fmt.h). */
 #include <limits.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,7 +14,7 @@ struct sink {
 	size_t cap, len;     /* len counts past cap, as snprintf's result */
 };
 
-static void put(struct sink *k, const char *s, size_t n)
+__attribute__((noinline)) static void put(struct sink *k, const char *s, size_t n)
 {
 	if (k->len < k->cap) {
 		size_t room = k->cap - k->len;
@@ -60,112 +59,81 @@ static void fp(struct sink *k, const char *flags, size_t nf, int w, int prec,
 int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 {
 	struct sink k = {buf, cap, 0};
+	const char *lit;
 
-	while (*f) {
-		const char *flags, *lit = strchr(f, '%');
-		int left = 0, zero = 0, plus = 0, space = 0, w = 0, prec = -1;
-		int lng = 0, base = 10, neg = 0;
-		char conv, num[24], *e = num + sizeof num, *p = e;
-		const char *s;
-		size_t n, nf;
-		uintmax_t v;
+	while ((lit = strchr(f, '%'))) {
+		const char *flags;
+		int left = 0, zero = 0, w = 0, prec = -1, lng = 0;
+		char conv, num[24], *e = num + sizeof num, *p = e, sg = 0;
+		const char *s = p;
+		size_t n, nf, z = 0;
+		unsigned long long v;
 
-		if (!lit) {
-			put(&k, f, strlen(f));
-			break;
-		}
 		put(&k, f, (size_t)(lit - f));
 		f = flags = lit + 1;
-		for (;; f++) {
-			if (*f == '-')
-				left = 1;
-			else if (*f == '0')
-				zero = 1;
-			else if (*f == '+')
-				plus = 1;
-			else if (*f == ' ')
-				space = 1;
-			else
-				break;
-		}
+		for (; *f == '-' || *f == '0'; f++)
+			*f == '-' ? (left = 1) : (zero = 1);
 		nf = (size_t)(f - flags);
 		if (*f == '*') {
 			w = va_arg(ap, int);
-			if (w < 0) {
-				left = 1;
-				w = w == INT_MIN ? INT_MAX : -w;
-			}
+			if (w < 0)
+				left = 1, w = w == INT_MIN ? INT_MAX : -w;
 			f++;
-		} else {
-			while (*f >= '0' && *f <= '9')
-				w = w * 10 + (*f++ - '0');
 		}
+		for (; *f >= '0' && *f <= '9'; f++)
+			w = w * 10 + (*f - '0');
 		if (*f == '.') {
-			f++;
-			if (*f == '*') {
-				prec = va_arg(ap, int);
-				f++;
-			} else {
+			if (*++f == '*')
+				prec = va_arg(ap, int), f++;
+			else
 				for (prec = 0; *f >= '0' && *f <= '9'; f++)
 					prec = prec * 10 + (*f - '0');
-			}
 		}
-		for (;; f++) {
-			if (*f == 'h')
-				lng--;
-			else if (*f == 'l')
-				lng++;
-			else if (*f == 'z' || *f == 'j' || *f == 't')
-				lng = 2;
-			else
-				break;
-		}
+		for (; *f == 'l' || *f == 'z'; f++)
+			lng += *f == 'l' ? 1 : 2;
 		conv = *f;
 		if (conv)
 			f++;
 		switch (conv) {
 		case '%':
-			put(&k, "%", 1);
-			continue;
+			s = "%", n = 1;
+			break;
 		case 'c':
-			num[0] = (char)va_arg(ap, int);
-			s = num;
-			n = 1;
-			zero = 0;
-			goto field;
+			*--p = (char)va_arg(ap, int);
+			s = p, n = 1;
+			break;
 		case 's':
 			s = va_arg(ap, const char *);
 			if (!s)
 				s = "(null)";
 			n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
-			zero = 0;
-			goto field;
-		case 'd':
-		case 'i': {
-			intmax_t x = lng >= 2 ? va_arg(ap, long long) :
-			    lng == 1 ? va_arg(ap, long) : va_arg(ap, int);
-
-			if (lng == -1)
-				x = (short)x;
-			else if (lng < -1)
-				x = (signed char)x;
-			neg = x < 0;
-			v = neg ? 0 - (uintmax_t)x : (uintmax_t)x;
 			break;
-		}
-		case 'o':
+		case 'd':
+		case 'i':
 		case 'u':
 		case 'x':
-		case 'X':
-			v = lng >= 2 ? va_arg(ap, unsigned long long) :
-			    lng == 1 ? va_arg(ap, unsigned long) :
-			    va_arg(ap, unsigned);
-			if (lng == -1)
-				v = (unsigned short)v;
-			else if (lng < -1)
-				v = (unsigned char)v;
-			base = conv == 'o' ? 8 : conv == 'u' ? 10 : 16;
-			plus = space = 0;
+			if (conv == 'd' || conv == 'i') {
+				long long x = lng >= 2 ? va_arg(ap, long long) :
+				    lng ? va_arg(ap, long) : va_arg(ap, int);
+
+				if (x < 0)
+					sg = '-';
+				v = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
+			} else {
+				v = lng >= 2 ? va_arg(ap, unsigned long long) :
+				    lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned);
+			}
+			for (; v; v /= conv == 'x' ? 16 : 10)
+				*--p = "0123456789abcdef"[v % (conv == 'x' ? 16 : 10)];
+			n = (size_t)(e - p);
+			s = p;
+			if (prec < 0)
+				prec = 1;
+			else
+				zero = 0;
+			z = (size_t)prec > n ? (size_t)prec - n : 0;
+			if (zero && !left && (size_t)w > n + z + !!sg)
+				z = (size_t)w - n - !!sg;
 			break;
 		case 'e': case 'E': case 'f': case 'F':
 		case 'g': case 'G': case 'a': case 'A':
@@ -176,43 +144,18 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 			put(&k, lit, (size_t)(f - lit));
 			continue;
 		}
-		/* an integer: digits, then precision zeros, sign, width */
-		while (v) {
-			*--p = "0123456789abcdef"[v % (unsigned)base] -
-			    (conv == 'X' && v % 16 > 9 ? 32 : 0);
-			v /= (unsigned)base;
-		}
-		n = (size_t)(e - p);
-		if (prec >= 0)
-			zero = 0;
-		else
-			prec = 1;
-		{
-			size_t z = (size_t)prec > n ? (size_t)prec - n : 0;
-			char sg = neg ? '-' : plus ? '+' : space ? ' ' : 0;
-			size_t all = n + z + (sg != 0);
-
-			if (zero && !left && (size_t)w > all) {
-				z += (size_t)w - all;
-				all = (size_t)w;
-			}
-			if (!left && (size_t)w > all)
-				pad(&k, ' ', (size_t)w - all);
-			if (sg)
-				put(&k, &sg, 1);
-			pad(&k, '0', z);
-			put(&k, p, n);
-			if (left && (size_t)w > all)
-				pad(&k, ' ', (size_t)w - all);
-		}
-		continue;
-field:
-		if (!left && (size_t)w > n)
-			pad(&k, ' ', (size_t)w - n);
+		/* [spaces] [sign] [zeros] text [spaces] */
+		nf = n + z + !!sg;
+		if (!left && (size_t)w > nf)
+			pad(&k, ' ', (size_t)w - nf);
+		if (sg)
+			put(&k, &sg, 1);
+		pad(&k, '0', z);
 		put(&k, s, n);
-		if (left && (size_t)w > n)
-			pad(&k, ' ', (size_t)w - n);
+		if (left && (size_t)w > nf)
+			pad(&k, ' ', (size_t)w - nf);
 	}
+	put(&k, f, strlen(f));
 	if (cap)
 		buf[k.len < cap ? k.len : cap - 1] = 0;
 	return k.len > INT_MAX ? -1 : (int)k.len;

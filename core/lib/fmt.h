@@ -1,8 +1,8 @@
 /* fmt.h: snprintf for messages, without stdio's floating-point code.
  *
- * The conversions the tools' messages use: %s %c %d %i %u %x %X %o %%
- * with the flags - 0 + space, a width and a precision (digits or *), and
- * the length modifiers hh h l ll z j t. Results are snprintf's, byte for
+ * The conversions the tools' messages use: %s %c %d %i %u %x %% with the
+ * flags - and 0, a width and a precision (digits or *), and the length
+ * modifiers l ll z. Results are snprintf's, byte for
  * byte: the return value is the length the whole result would have, and
  * at most cap bytes (NUL included) are stored.
  *
