@@ -185,8 +185,11 @@ static int gnu_cb(void *ctx, int id, char *v)
 /* GNU getopt knows digits as options of the old syntax: its words */
 static void gnu_opt_error(int who)
 {
-	char *m = strstr(opt_err, ": invalid option -- '");
+	static const char w[] = ": invalid option -- '";
+	char *m = opt_err;
 
+	while ((m = strchr(m, ':')) && strncmp(m, w, sizeof w - 1))
+		m++;
 	if (m && m[21] >= '0' && m[21] <= '9' && m[22] == '\'') {
 		if (who == 't') {
 			warn("option used in invalid context -- %c", m[21]);

@@ -117,8 +117,12 @@ static char *config_word(char *w)
 		return w;
 	x = xmalloc(strlen(w) + 3);
 	fmt_snprintf(x, strlen(w) + 3, "--%s", w);
-	while ((eq = strstr(x, " = ")))
-		memmove(eq, eq + 2, strlen(eq + 2) + 1), *eq = '=';
+	/* each " = " (searched again from the start) becomes "=" */
+	for (eq = x; (eq = strchr(eq, ' '));)
+		if (eq[1] == '=' && eq[2] == ' ')
+			memmove(eq, eq + 2, strlen(eq + 2) + 1), *eq = '=', eq = x;
+		else
+			eq++;
 	return x;
 }
 

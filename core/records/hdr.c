@@ -62,8 +62,9 @@ char *hdr_render(const char *fmt, const char *name, int plain, size_t *len)
 	const char *s;
 	char *o;
 
-	for (s = fmt; (s = strstr(s, "$1")); s += 2)
-		dollars++;
+	/* strchr, not strstr: the whole binary then links no strstr */
+	for (s = fmt; (s = strchr(s, '$')); s++)
+		dollars += s[1] == '1';
 	o = xmalloc(cap + dollars * nl);
 	for (s = fmt; *s;) {
 		size_t used;
