@@ -233,3 +233,9 @@ CASES
 	[ "$status" -eq 0 ]
 	[ "$output" = "fmt ok" ]
 }
+
+@test "num_double: the same double and error as strtod (glibc) on edge cases and 50000 generated numbers, midpoints included" {
+	run U dblcmp 50000
+	[ "$status" -eq 0 ]
+	[ "$output" = "dbl ok" ]
+}

@@ -8,9 +8,12 @@
  *   unit_core die                          die() caught by qb_exit_hook, then
  *                                          a real die(4)
  *   unit_core fmt                          fmt_snprintf against the C
- *                                          library's snprintf, every cap */
+ *                                          library's snprintf, every cap
+ *   unit_core dblcmp N                     num_double against strtod on N
+ *                                          generated numbers (and edge cases) */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -105,6 +108,113 @@ static int fmt_check(void)
 	return fmt_bad;
 }
 
+/* strtod, with num_double's rules around it */
+static int dbl_ref(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || (*s == ' ' || (*s >= '\t' && *s <= '\r')))
+		return EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || end == s || isnan(v))
+		return EINVAL;
+	if (errno == ERANGE || isinf(v))
+		return ERANGE;
+	*out = v;
+	return 0;
+}
+
+static unsigned long long dbl_seed = 88172645463325252ULL;
+
+static unsigned long long dbl_rand(void)
+{
+	dbl_seed ^= dbl_seed << 13;
+	dbl_seed ^= dbl_seed >> 7;
+	dbl_seed ^= dbl_seed << 17;
+	return dbl_seed;
+}
+
+static int dbl_one(const char *s)
+{
+	double a = 7, b = 7;
+	int x = num_double(s, -HUGE_VAL, HUGE_VAL, &a), y = dbl_ref(s, &b);
+
+	if (x == y && !memcmp(&a, &b, sizeof a))
+		return 0;
+	printf("differ: [%.60s]: %d %a, strtod %d %a\n", s, x, a, y, b);
+	return 1;
+}
+
+/* random bit patterns as %g and %a, exact midpoints between neighbouring
+ * doubles written out in full (and one digit off), digit strings with
+ * exponents, and short strings of number characters */
+static int dbl_check(long n)
+{
+	static const char *edge[] = {"0", "-0", "1.5", ".5", "5.", "", "-", ".", "e1",
+		"1e", "1e+", "0x", "0x1p3", "0x1.8p-1074", "0x1p-1075", "0X.8P1", "0x1p",
+		"inf", "-INF", "infinity", "infx", "nan", "NaN(1)", "1e-310",
+		"2.2250738585072011e-308", "2.2250738585072012e-308",
+		"0x1.fffffffffffffp-1023", "1e309", "1.7976931348623158e308",
+		"1.7976931348623159e308", "2.4703282292062327e-324",
+		"2.4703282292062328e-324", " 1", "1 ", "0x1.fffffffffffff8p1023",
+		"9007199254740993", "0e999999999999", "1e-99999999999", 0};
+	static char buf[2048];
+	int bad = 0;
+	long i;
+
+	for (i = 0; edge[i]; i++)
+		bad += dbl_one(edge[i]);
+	for (i = 0; i < n && bad < 10; i++) {
+		unsigned long long r = dbl_rand();
+		double d;
+		int k = (int)(dbl_rand() % 5), l, j;
+
+		memcpy(&d, &r, sizeof d);
+		if (k < 3 && (isnan(d) || isinf(d)))
+			continue;
+		if (k == 0) {
+			snprintf(buf, sizeof buf, "%.*g", (int)(dbl_rand() % 20) + 1, d);
+		} else if (k == 1) {
+			snprintf(buf, sizeof buf, "%a", d);
+		} else if (k == 2) {
+			double up = nextafter(fabs(d), INFINITY);
+			char *e;
+
+			if (isinf(up))
+				continue;
+			snprintf(buf, sizeof buf, "%.*Le", dbl_rand() % 2 ? 800 : 760,
+			    ((long double)fabs(d) + up) / 2);
+			if (dbl_rand() % 2 && (e = strchr(buf, 'e')) && e > buf + 3)
+				e[-1] = e[-1] == '9' ? '8' : (char)(e[-1] + 1);
+		} else if (k == 3) {
+			l = (int)(dbl_rand() % 25) + 1;
+			for (j = 0; j < l; j++)
+				buf[j] = (char)('0' + dbl_rand() % 10);
+			if (dbl_rand() % 2) {
+				int q = (int)(dbl_rand() % (unsigned)(l + 1));
+
+				memmove(buf + q + 1, buf + q, (size_t)(l - q));
+				buf[q] = '.', l++;
+			}
+			l += sprintf(buf + l, "e%d", (int)(dbl_rand() % 700) - 350);
+			buf[l] = 0;
+		} else {
+			static const char al[] = "0123456789.eE+-xXpPaAfinN ";
+
+			l = (int)(dbl_rand() % 8) + 1;
+			for (j = 0; j < l; j++)
+				buf[j] = al[dbl_rand() % (sizeof al - 1)];
+			buf[l] = 0;
+		}
+		bad += dbl_one(buf);
+	}
+	if (!bad)
+		printf("dbl ok\n");
+	return bad != 0;
+}
+
 static int number(const char *what, int e, const char *s)
 {
 	if (e) {
@@ -146,6 +256,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(m, "fmt"))
 		return fmt_check();
+	if (!strcmp(m, "dblcmp") && argc == 3)
+		return dbl_check(atol(argv[2]));
 	if (!strcmp(m, "die")) {
 		qb_prog = "prog";
 		qb_exit_hook = catch_exit;
