@@ -14,7 +14,7 @@ struct sink {
 	size_t cap, len;     /* len counts past cap, as snprintf's result */
 };
 
-__attribute__((noinline)) static void put(struct sink *k, const char *s, size_t n)
+static void put(struct sink *k, const char *s, size_t n)
 {
 	if (k->len < k->cap) {
 		size_t room = k->cap - k->len;
