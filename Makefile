@@ -113,10 +113,16 @@ check: deps
 # The flags are the size measurements of docs/quickbox.md: no unwind
 # tables, link-time optimisation (the archive through gcc-ar, which reads
 # LTO objects), and the linker's separate-code and RELRO page padding left
-# out (no dynamic loader runs here to protect a GOT with RELRO).
+# out (no dynamic loader runs here to protect a GOT with RELRO), and
+# position-dependent code (-fno-pie -no-pie: a static binary is loaded at
+# its link address anyway, so PIE's indirections buy nothing; with LTO
+# the code is made at link time, so the link flags say it too), with the
+# data segment packed right after the text in the file (common-page-size:
+# no padding to a page boundary between them; max-page-size, which the
+# loader needs, stays 4096).
 STATIC_CC      ?= musl-gcc
-STATIC_CFLAGS  := -Os -flto -flto-partition=one -fno-asynchronous-unwind-tables -fno-unwind-tables
-STATIC_LDFLAGS := -static -s -flto -flto-partition=one -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro
+STATIC_CFLAGS  := -Os -flto -flto-partition=one -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-pie
+STATIC_LDFLAGS := -static -no-pie -fno-pie -s -flto -flto-partition=one -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64
 STATIC_MAKE     = $(MAKE) --no-print-directory CC=$(STATIC_CC) AR=gcc-ar OPT=-Os \
 		  CFLAGS="$(STATIC_CFLAGS)" LDFLAGS="$(STATIC_LDFLAGS)"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fmt.h"
 #include "applets.h"
 #include "err.h"
 #include "gnusize.h"
@@ -74,7 +75,7 @@ static const struct optdef tail_defs[] = {
 static void gnu_try_help(void)
 {
 	char b[600];
-	int n = snprintf(b, sizeof b, "Try '%s --help' for more information.\n", qb_prog);
+	int n = fmt_snprintf(b, sizeof b, "Try '%s --help' for more information.\n", qb_prog);
 
 	write_all(2, b, n < 0 ? 0 : (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
 	qb_status = 1;
@@ -115,7 +116,7 @@ static int gnu_follow_how(struct gctx *g, const char *v)
 	if (v && !name && !desc) {
 		warn("%s argument %s for %s", *v ? "invalid" : "ambiguous",
 		    quote(v), quote("--follow"));
-		snprintf(b, sizeof b, "Valid arguments are:\n  - %s\n  - %s\n",
+		fmt_snprintf(b, sizeof b, "Valid arguments are:\n  - %s\n  - %s\n",
 		    quote("descriptor"), quote("name"));
 		write_all(2, b, strlen(b));
 		gnu_try_help();
@@ -205,8 +206,11 @@ static int gnu_cb(void *ctx, int id, char *v)
 /* GNU getopt knows digits as options of the old syntax: its words */
 static void gnu_opt_error(int who)
 {
-	char *m = strstr(opt_err, ": invalid option -- '");
+	static const char w[] = ": invalid option -- '";
+	char *m = opt_err;
 
+	while ((m = strchr(m, ':')) && strncmp(m, w, sizeof w - 1))
+		m++;
 	if (m && m[21] >= '0' && m[21] <= '9' && m[22] == '\'') {
 		if (who == 't') {
 			warn("option used in invalid context -- %c", m[21]);
@@ -285,7 +289,7 @@ static int tail_obs_count(struct gctx *g, const char *digits, const char *arg)
 		char num[64];
 		size_t k = strspn(digits, "0123456789");
 
-		snprintf(num, sizeof num, "%.*s%s", (int)k, digits,
+		fmt_snprintf(num, sizeof num, "%.*s%s", (int)k, digits,
 		    digits[k] == 'b' ? "b" : "");
 		if (gnu_size(num, &n)) {
 			errno = ERANGE;

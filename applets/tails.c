@@ -9,6 +9,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "fmt.h"
 #include "applets.h"
 #include "err.h"
 #include "hdr.h"
@@ -115,9 +116,13 @@ static char *config_word(char *w)
 	if (*w == '-')
 		return w;
 	x = xmalloc(strlen(w) + 3);
-	sprintf(x, "--%s", w);
-	while ((eq = strstr(x, " = ")))
-		memmove(eq, eq + 2, strlen(eq + 2) + 1), *eq = '=';
+	fmt_snprintf(x, strlen(w) + 3, "--%s", w);
+	/* each " = " (searched again from the start) becomes "=" */
+	for (eq = x; (eq = strchr(eq, ' '));)
+		if (eq[1] == '=' && eq[2] == ' ')
+			memmove(eq, eq + 2, strlen(eq + 2) + 1), *eq = '=', eq = x;
+		else
+			eq++;
 	return x;
 }
 
@@ -167,9 +172,9 @@ static const char *config_path(char *path, size_t size)
 	if (cf)
 		return cf;
 	if (x && *x)
-		snprintf(path, size, "%s/tails/config", x);
+		fmt_snprintf(path, size, "%s/tails/config", x);
 	else
-		snprintf(path, size, "%s/.config/tails/config", home ? home : "");
+		fmt_snprintf(path, size, "%s/.config/tails/config", home ? home : "");
 	return path;
 }
 

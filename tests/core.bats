@@ -227,3 +227,15 @@ CASES
 	[ "$output" = "caught 3" ]
 	[ "$stderr" = "$(printf "prog: bad value 'x'\nprog: again")" ]
 }
+
+@test "fmt_snprintf: the same bytes and length as snprintf for the message conversions, every cap" {
+	run U fmt
+	[ "$status" -eq 0 ]
+	[ "$output" = "fmt ok" ]
+}
+
+@test "num_double: the same double and error as strtod (glibc) on edge cases and 50000 generated numbers, midpoints included" {
+	run U dblcmp 50000
+	[ "$status" -eq 0 ]
+	[ "$output" = "dbl ok" ]
+}

@@ -36,3 +36,21 @@ need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (mu
 	[ "$status" -eq 0 ]
 	[ "$output" = " 1 \\n A j 177 z 253 q \\t \\n 3 \\n" ]
 }
+
+@test "static pf family: messages, regex errors and seconds as the glibc build says them, with no printf, strtod or regerror linked" {
+	need_musl
+	run make -s -C "$TOP" size SIZE_FAM="pf" SIZE_DIR="$BATS_TEST_TMPDIR/sz"
+	[ "$status" -eq 0 ]
+	S="$BATS_TEST_TMPDIR/sz/pf/quickbox"
+	# musl's float formatter and its regerror() texts are not in the binary
+	! grep -q -- '-0X+0X 0X-0x+0x 0x' "$S"
+	! grep -q "Missing ')'" "$S"
+	set -f
+	for a in "pf (" "pf -t abc" "pf --bogus" "pk -s NOPE 1" "pw -l 1e-400 1" \
+	    "pw -l 0x 1" "pw -l 1e9x 1" "pw -l 1e10 1" "pw -l 1000000000.0000001 1" \
+	    "pf -D inf x" "pf -D nan x" "pf -D -0x1p-2 x" "pw -l 0x1p-3 999999" "pw -l .5e-1 999999"; do
+		want=$("$QB" $a 2>&1; echo "rc=$?")
+		got=$("$S" $a 2>&1; echo "rc=$?")
+		[ "$got" = "$want" ] || { echo "$a: static [$got], glibc [$want]"; return 1; }
+	done
+}

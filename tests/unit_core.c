@@ -6,14 +6,23 @@
  *                                         path's answer and regexec's
  *   unit_core help                         the --help text of the table
  *   unit_core die                          die() caught by qb_exit_hook, then
- *                                          a real die(4) */
+ *                                          a real die(4)
+ *   unit_core fmt                          fmt_snprintf against the C
+ *                                          library's snprintf, every cap
+ *   unit_core dblcmp N                     num_double against strtod on N
+ *                                          generated numbers (and edge cases) */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
+#include "fmt.h"
 #include "ids.h"
 #include "num.h"
 #include "opt.h"
@@ -58,6 +67,154 @@ static void catch_exit(int code)
 	longjmp(die_jmp, 1);
 }
 
+/* fmt_snprintf and snprintf agree on the bytes stored and the length
+ * returned, for every cap from 0 to past the end */
+static int fmt_bad;
+#define FMT_SAME(...) do { \
+	char a_[128], b_[128]; \
+	volatile size_t c_; \
+	for (c_ = 0; c_ < 80; c_++) { \
+		int x_, y_; \
+		memset(a_, 'z', sizeof a_), memset(b_, 'z', sizeof b_); \
+		x_ = fmt_snprintf(c_ ? a_ : NULL, c_, __VA_ARGS__); \
+		y_ = snprintf(c_ ? b_ : NULL, c_, __VA_ARGS__); \
+		if (x_ != y_ || memcmp(a_, b_, sizeof a_)) { \
+			printf("differ at cap %zu: %s: [%.*s] %d, libc [%.*s] %d\n", \
+			    (size_t)c_, #__VA_ARGS__, x_ > 0 && (size_t)x_ < c_ ? x_ : 0, a_, x_, \
+			    y_ > 0 && (size_t)y_ < c_ ? y_ : 0, b_, y_); \
+			fmt_bad = 1; \
+			break; \
+		} \
+	} \
+} while (0)
+
+static int fmt_check(void)
+{
+	const char *nul = NULL;
+
+	FMT_SAME("plain text, no conversion");
+	FMT_SAME("%s: %s", "pf", "bad value 'x'");
+	FMT_SAME("[%5s|%-5s|%.2s|%.*s|%*s|%-*s]", "ab", "cd", "efgh", 3, "ijklm", 4, "n", 4, "o");
+	FMT_SAME("[%*s|%.*s|%.0s]", -4, "p", -1, "qrs", "t");
+	FMT_SAME("[%c%c|%3c|%-3c]", 'a', 0x7f, 'b', 'c');
+	FMT_SAME("[%d|%i|%5d|%-5d|%05d|%.3d|%.0d|%8.3d|%-8.3d|%-5s]", 0, -7, 42, -42, -42, 7, 0, -12, 12, "s");
+	FMT_SAME("[%d|%d|%ld|%ld|%lld|%lld]", INT_MIN, INT_MAX, LONG_MIN, LONG_MAX, LLONG_MIN, LLONG_MAX);
+	FMT_SAME("[%u|%lu|%llu|%zu|%x|%lx|%08x|%*u|%-*x|%.*u]", UINT_MAX, ULONG_MAX, ULLONG_MAX, (size_t)-1, 0xbeefu, 0x1fUL, 0xabu, 6, 9u, -6, 10u, 4, 3u);
+	FMT_SAME("100%% sure, %s%%", "and");
+	FMT_SAME("[%.1f|%.6f|%g|%.17g|%8.2e|%-9.3f|%*.*f]", 1.25, -0.0000005, 1e-5, 0.1, 12345.678, 2.5, 7, 2, 3.14159);
+	FMT_SAME("%s", nul ? nul : "(null)");
+	if (!fmt_bad)
+		printf("fmt ok\n");
+	return fmt_bad;
+}
+
+/* strtod, with num_double's rules around it */
+static int dbl_ref(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || (*s == ' ' || (*s >= '\t' && *s <= '\r')))
+		return EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || end == s || isnan(v))
+		return EINVAL;
+	if (errno == ERANGE || isinf(v))
+		return ERANGE;
+	*out = v;
+	return 0;
+}
+
+static unsigned long long dbl_seed = 88172645463325252ULL;
+
+static unsigned long long dbl_rand(void)
+{
+	dbl_seed ^= dbl_seed << 13;
+	dbl_seed ^= dbl_seed >> 7;
+	dbl_seed ^= dbl_seed << 17;
+	return dbl_seed;
+}
+
+static int dbl_one(const char *s)
+{
+	double a = 7, b = 7;
+	int x = num_double(s, -HUGE_VAL, HUGE_VAL, &a), y = dbl_ref(s, &b);
+
+	if (x == y && !memcmp(&a, &b, sizeof a))
+		return 0;
+	printf("differ: [%.60s]: %d %a, strtod %d %a\n", s, x, a, y, b);
+	return 1;
+}
+
+/* random bit patterns as %g and %a, exact midpoints between neighbouring
+ * doubles written out in full (and one digit off), digit strings with
+ * exponents, and short strings of number characters */
+static int dbl_check(long n)
+{
+	static const char *edge[] = {"0", "-0", "1.5", ".5", "5.", "", "-", ".", "e1",
+		"1e", "1e+", "0x", "0x1p3", "0x1.8p-1074", "0x1p-1075", "0X.8P1", "0x1p",
+		"inf", "-INF", "infinity", "infx", "nan", "NaN(1)", "1e-310",
+		"2.2250738585072011e-308", "2.2250738585072012e-308",
+		"0x1.fffffffffffffp-1023", "1e309", "1.7976931348623158e308",
+		"1.7976931348623159e308", "2.4703282292062327e-324",
+		"2.4703282292062328e-324", " 1", "1 ", "0x1.fffffffffffff8p1023",
+		"9007199254740993", "0e999999999999", "1e-99999999999", 0};
+	static char buf[2048];
+	int bad = 0;
+	long i;
+
+	for (i = 0; edge[i]; i++)
+		bad += dbl_one(edge[i]);
+	for (i = 0; i < n && bad < 10; i++) {
+		unsigned long long r = dbl_rand();
+		double d;
+		int k = (int)(dbl_rand() % 5), l, j;
+
+		memcpy(&d, &r, sizeof d);
+		if (k < 3 && (isnan(d) || isinf(d)))
+			continue;
+		if (k == 0) {
+			snprintf(buf, sizeof buf, "%.*g", (int)(dbl_rand() % 20) + 1, d);
+		} else if (k == 1) {
+			snprintf(buf, sizeof buf, "%a", d);
+		} else if (k == 2) {
+			double up = nextafter(fabs(d), INFINITY);
+			char *e;
+
+			if (isinf(up))
+				continue;
+			snprintf(buf, sizeof buf, "%.*Le", dbl_rand() % 2 ? 800 : 760,
+			    ((long double)fabs(d) + up) / 2);
+			if (dbl_rand() % 2 && (e = strchr(buf, 'e')) && e > buf + 3)
+				e[-1] = e[-1] == '9' ? '8' : (char)(e[-1] + 1);
+		} else if (k == 3) {
+			l = (int)(dbl_rand() % 25) + 1;
+			for (j = 0; j < l; j++)
+				buf[j] = (char)('0' + dbl_rand() % 10);
+			if (dbl_rand() % 2) {
+				int q = (int)(dbl_rand() % (unsigned)(l + 1));
+
+				memmove(buf + q + 1, buf + q, (size_t)(l - q));
+				buf[q] = '.', l++;
+			}
+			l += sprintf(buf + l, "e%d", (int)(dbl_rand() % 700) - 350);
+			buf[l] = 0;
+		} else {
+			static const char al[] = "0123456789.eE+-xXpPaAfinN ";
+
+			l = (int)(dbl_rand() % 8) + 1;
+			for (j = 0; j < l; j++)
+				buf[j] = al[dbl_rand() % (sizeof al - 1)];
+			buf[l] = 0;
+		}
+		bad += dbl_one(buf);
+	}
+	if (!bad)
+		printf("dbl ok\n");
+	return bad != 0;
+}
+
 static int number(const char *what, int e, const char *s)
 {
 	if (e) {
@@ -97,6 +254,10 @@ int main(int argc, char **argv)
 		opt_help(&os, "prog");
 		return out_flush() ? 1 : 0;
 	}
+	if (!strcmp(m, "fmt"))
+		return fmt_check();
+	if (!strcmp(m, "dblcmp") && argc == 3)
+		return dbl_check(atol(argv[2]));
 	if (!strcmp(m, "die")) {
 		qb_prog = "prog";
 		qb_exit_hook = catch_exit;

@@ -1,11 +1,11 @@
 /* err.c: one-line messages, sticky exit status, dying allocators. */
 #include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "fmt.h"
 #include "err.h"
 #include "out.h"
 
@@ -23,14 +23,14 @@ void vwarn(const char *fmt, va_list ap)
 
 	if (fl && fmt[fl - 1] == ':' && e == EPIPE)
 		return;         /* the reader went away: nobody to tell */
-	n = snprintf(buf, sizeof buf, "%s: ", qb_prog);
+	n = fmt_snprintf(buf, sizeof buf, "%s: ", qb_prog);
 	if (n < 0 || (size_t)n >= sizeof buf)
 		n = 0;
-	n += vsnprintf(buf + n, sizeof buf - n, fmt, ap);
+	n += fmt_vsnprintf(buf + n, sizeof buf - n, fmt, ap);
 	if ((size_t)n >= sizeof buf - 2)
 		n = sizeof buf - 2 - 1;
 	if (fl && fmt[fl - 1] == ':')
-		n += snprintf(buf + n, sizeof buf - n, " %s", strerror(e));
+		n += fmt_snprintf(buf + n, sizeof buf - n, " %s", strerror(e));
 	if ((size_t)n >= sizeof buf - 1)
 		n = sizeof buf - 2;
 	buf[n++] = '\n';

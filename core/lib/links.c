@@ -2,12 +2,12 @@
  * binary a command name on PATH runs. */
 #include <errno.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fmt.h"
 #include "err.h"
 #include "links.h"
 #include "out.h"
@@ -66,7 +66,7 @@ static int one(const char *dir, const char *name, const char *target, int flags)
 	struct stat st;
 	ssize_t n;
 
-	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
+	if ((size_t)fmt_snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
 		errno = ENAMETOOLONG;
 		warn("%s/%s:", dir, name);
 		return 1;
@@ -157,7 +157,7 @@ int links_which(const char *name)
 			e = strchr(p, ':');
 			len = e ? (size_t)(e - p) : strlen(p);
 			/* an empty PATH entry is the current directory */
-			found = (size_t)snprintf(path, sizeof path, "%.*s/%s",
+			found = (size_t)fmt_snprintf(path, sizeof path, "%.*s/%s",
 			    len ? (int)len : 1, len ? p : ".", name) < sizeof path &&
 			    executable(path, &st);
 			if (!e)

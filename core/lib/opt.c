@@ -1,11 +1,11 @@
 /* opt.c: the option parser behind every applet (syntaxes in opt.h). */
 #include <ctype.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "fmt.h"
 #include "opt.h"
 #include "out.h"
 
@@ -16,7 +16,7 @@ void opt_seterr(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(opt_err, sizeof opt_err, fmt, ap);
+	fmt_vsnprintf(opt_err, sizeof opt_err, fmt, ap);
 	va_end(ap);
 }
 
@@ -133,7 +133,7 @@ static void matches(const struct parse *p, const struct what *w, size_t k,
 	for (i = 0; d[i].lname && k < sizeof opt_err; i++)
 		if (*d[i].lname && (gnu ? gnu_prefix : norm_prefix)(d[i].lname,
 		    w->arg, w->glen, &ex) && (ex || !(d[i].arg & OPT_EXACT)))
-			k += (size_t)snprintf(opt_err + k, sizeof opt_err - k,
+			k += (size_t)fmt_snprintf(opt_err + k, sizeof opt_err - k,
 			    fmt, d[i].lname);
 }
 
@@ -372,7 +372,7 @@ void opt_help(const struct optset *os, const char *prog)
 
 		if (!d->help)
 			continue;
-		n = snprintf(col, sizeof col, "  %c%c%s%s%s%s%s%s",
+		n = fmt_snprintf(col, sizeof col, "  %c%c%s%s%s%s%s%s",
 		    d->sname ? '-' : ' ', d->sname ? d->sname : ' ',
 		    !*d->lname ? "" : d->sname ? ", " : "  ",
 		    *d->lname ? "--" : "", d->lname,

@@ -52,9 +52,44 @@ int pat_compile(struct pat *p, const char *s, int icase)
 	return regcomp(&p->re, s, REG_EXTENDED | REG_NOSUB | (icase ? REG_ICASE : 0));
 }
 
+/* glibc's words everywhere (the procps personalities print them). Other
+ * libcs word theirs differently, and musl's regerror() would also pull
+ * its snprintf and the whole float formatter into a static build. */
 void pat_error(int code, const struct pat *p, char *buf, size_t n)
 {
+#ifdef __GLIBC__
 	regerror(code, &p->re, buf, n);
+#else
+	static const struct { int code; const char *text; } t[] = {
+		{REG_NOMATCH, "No match"},
+		{REG_BADPAT, "Invalid regular expression"},
+		{REG_ECOLLATE, "Invalid collation character"},
+		{REG_ECTYPE, "Invalid character class name"},
+		{REG_EESCAPE, "Trailing backslash"},
+		{REG_ESUBREG, "Invalid back reference"},
+		{REG_EBRACK, "Unmatched [, [^, [:, [., or [="},
+		{REG_EPAREN, "Unmatched ( or \\("},
+		{REG_EBRACE, "Unmatched \\{"},
+		{REG_BADBR, "Invalid content of \\{\\}"},
+		{REG_ERANGE, "Invalid range end"},
+		{REG_ESPACE, "Memory exhausted"},
+		{REG_BADRPT, "Invalid preceding regular expression"},
+	};
+	const char *s = "Unknown error";
+	size_t i, l;
+
+	(void)p;
+	for (i = 0; i < sizeof t / sizeof *t; i++)
+		if (t[i].code == code)
+			s = t[i].text;
+	l = strlen(s);
+	if (n) {
+		if (l >= n)
+			l = n - 1;
+		memcpy(buf, s, l);
+		buf[l] = 0;
+	}
+#endif
 }
 
 static int eq(const struct pat *p, const char *t)

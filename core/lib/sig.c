@@ -1,9 +1,9 @@
 /* sig.c: every Linux signal name, aliases and real-time offsets. */
 #include <signal.h>
-#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "fmt.h"
 #include "num.h"
 #include "sig.h"
 
@@ -85,7 +85,7 @@ const char *sig_name(int sig)
 	if (sig == RT_MAX)
 		return "RTMAX";
 	if (sig > RT_MIN && sig < RT_MAX) {
-		snprintf(rt, sizeof rt, "RTMIN+%d", sig - RT_MIN);
+		fmt_snprintf(rt, sizeof rt, "RTMIN+%d", sig - RT_MIN);
 		return rt;
 	}
 	return NULL;

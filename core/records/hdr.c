@@ -1,9 +1,9 @@
 /* hdr.c: header format expansion ($1 and %[attrs]) for tails. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "err.h"
 #include "hdr.h"
 
@@ -39,13 +39,13 @@ static size_t attr(const char *s, int plain, char *o, size_t *k)
 	if (!end)
 		return 0;
 	if (!plain && !getenv("NO_COLOR")) {
-		*k += (size_t)sprintf(o + *k, "\033[");
+		*k += (size_t)fmt_snprintf(o + *k, 3, "\033[");
 		while (w < end) {
 			size_t n = strcspn(w, " ,]");
 			int c = n ? attr_code(w, n) : -1;
 
 			if (c >= 0)
-				*k += (size_t)sprintf(o + *k, "%s%d", first ? "" : ";", c), first = 0;
+				*k += (size_t)fmt_snprintf(o + *k, 16, "%s%d", first ? "" : ";", c), first = 0;
 			w += n + (w + n < end);
 		}
 		if (first)
@@ -62,8 +62,9 @@ char *hdr_render(const char *fmt, const char *name, int plain, size_t *len)
 	const char *s;
 	char *o;
 
-	for (s = fmt; (s = strstr(s, "$1")); s += 2)
-		dollars++;
+	/* strchr, not strstr: the whole binary then links no strstr */
+	for (s = fmt; (s = strchr(s, '$')); s++)
+		dollars += s[1] == '1';
 	o = xmalloc(cap + dollars * nl);
 	for (s = fmt; *s;) {
 		size_t used;

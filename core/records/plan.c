@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fmt.h"
 #include "err.h"
 #include "hdr.h"
 #include "out.h"
@@ -145,7 +146,7 @@ static int run_plan(struct tplan *p, struct rin *in)
 static void put_count(struct tplan *p, const struct rin *in)
 {
 	char b[32];
-	int n = snprintf(b, sizeof b, "%llu\n", rec_count(in));
+	int n = fmt_snprintf(b, sizeof b, "%llu\n", rec_count(in));
 
 	if (p->countfd >= 0)
 		write_all(p->countfd, b, (size_t)n);

@@ -1,0 +1,173 @@
+/* fmt.c: the message formatter (the snprintf subset in fmt.h). */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+
+/* weak: resolved only when something else in the build pulls it in */
+#pragma weak snprintf
+
+struct sink {
+	char *buf;
+	size_t cap, len;     /* len counts past cap, as snprintf's result */
+};
+
+static void put(struct sink *k, const char *s, size_t n)
+{
+	if (k->len < k->cap) {
+		size_t room = k->cap - k->len;
+
+		memcpy(k->buf + k->len, s, n < room ? n : room);
+	}
+	k->len += n;
+}
+
+static void pad(struct sink *k, char c, size_t n)
+{
+	while (n--)
+		put(k, &c, 1);
+}
+
+/* a float conversion: spec rebuilt with the widths already read */
+static void fp(struct sink *k, const char *flags, size_t nf, int w, int prec,
+    char conv, double v)
+{
+	char spec[32];
+	size_t n = 0;
+	int r;
+
+	spec[n++] = '%';
+	memcpy(spec + n, flags, nf);
+	n += nf;
+	spec[n++] = '*';
+	spec[n++] = '.';
+	spec[n++] = '*';
+	spec[n++] = conv;
+	spec[n] = 0;
+	if (!snprintf) {
+		put(k, spec, n);
+		return;
+	}
+	r = snprintf(k->len < k->cap ? k->buf + k->len : NULL,
+	    k->len < k->cap ? k->cap - k->len : 0, spec, w, prec, v);
+	if (r > 0)
+		k->len += (size_t)r;
+}
+
+int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
+{
+	struct sink k = {buf, cap, 0};
+	const char *lit;
+
+	while ((lit = strchr(f, '%'))) {
+		const char *flags;
+		int left = 0, zero = 0, w = 0, prec = -1, lng = 0;
+		char conv, num[24], *e = num + sizeof num, *p = e, sg = 0;
+		const char *s = p;
+		size_t n, nf, z = 0;
+		unsigned long long v;
+
+		put(&k, f, (size_t)(lit - f));
+		f = flags = lit + 1;
+		for (; *f == '-' || *f == '0'; f++)
+			*f == '-' ? (left = 1) : (zero = 1);
+		nf = (size_t)(f - flags);
+		if (*f == '*') {
+			w = va_arg(ap, int);
+			if (w < 0)
+				left = 1, w = w == INT_MIN ? INT_MAX : -w;
+			f++;
+		}
+		for (; *f >= '0' && *f <= '9'; f++)
+			w = w * 10 + (*f - '0');
+		if (*f == '.') {
+			if (*++f == '*')
+				prec = va_arg(ap, int), f++;
+			else
+				for (prec = 0; *f >= '0' && *f <= '9'; f++)
+					prec = prec * 10 + (*f - '0');
+		}
+		for (; *f == 'l' || *f == 'z'; f++)
+			lng += *f == 'l' ? 1 : 2;
+		conv = *f;
+		if (conv)
+			f++;
+		switch (conv) {
+		case '%':
+			s = "%", n = 1;
+			break;
+		case 'c':
+			*--p = (char)va_arg(ap, int);
+			s = p, n = 1;
+			break;
+		case 's':
+			s = va_arg(ap, const char *);
+			if (!s)
+				s = "(null)";
+			n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
+			break;
+		case 'd':
+		case 'i':
+		case 'u':
+		case 'x':
+			if (conv == 'd' || conv == 'i') {
+				long long x = lng >= 2 ? va_arg(ap, long long) :
+				    lng ? va_arg(ap, long) : va_arg(ap, int);
+
+				if (x < 0)
+					sg = '-';
+				v = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
+			} else {
+				v = lng >= 2 ? va_arg(ap, unsigned long long) :
+				    lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned);
+			}
+			for (; v; v /= conv == 'x' ? 16 : 10)
+				*--p = "0123456789abcdef"[v % (conv == 'x' ? 16 : 10)];
+			n = (size_t)(e - p);
+			s = p;
+			if (prec < 0)
+				prec = 1;
+			else
+				zero = 0;
+			z = (size_t)prec > n ? (size_t)prec - n : 0;
+			if (zero && !left && (size_t)w > n + z + !!sg)
+				z = (size_t)w - n - !!sg;
+			break;
+		case 'e': case 'E': case 'f': case 'F':
+		case 'g': case 'G': case 'a': case 'A':
+			fp(&k, flags, nf < 8 ? nf : 8, left ? -w : w, prec, conv,
+			    va_arg(ap, double));
+			continue;
+		default:        /* not a conversion: as written */
+			put(&k, lit, (size_t)(f - lit));
+			continue;
+		}
+		/* [spaces] [sign] [zeros] text [spaces] */
+		nf = n + z + !!sg;
+		if (!left && (size_t)w > nf)
+			pad(&k, ' ', (size_t)w - nf);
+		if (sg)
+			put(&k, &sg, 1);
+		pad(&k, '0', z);
+		put(&k, s, n);
+		if (left && (size_t)w > nf)
+			pad(&k, ' ', (size_t)w - nf);
+	}
+	put(&k, f, strlen(f));
+	if (cap)
+		buf[k.len < cap ? k.len : cap - 1] = 0;
+	return k.len > INT_MAX ? -1 : (int)k.len;
+}
+
+int fmt_snprintf(char *buf, size_t cap, const char *f, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, f);
+	n = fmt_vsnprintf(buf, cap, f, ap);
+	va_end(ap);
+	return n;
+}
