@@ -10,7 +10,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,6 +18,7 @@
 #include "applets.h"
 #include "err.h"
 #include "escape.h"
+#include "fmt.h"
 #include "ids.h"
 #include "loc.h"
 #include "num.h"
@@ -552,7 +552,7 @@ static const char *cmd_str(const struct pg *g, struct proc_iter *it,
 	if (!buf)
 		buf = xmalloc(CMDMAX + 16 + sizeof p->comm);
 	if (!n) {
-		snprintf(buf, CMDMAX, "[%s]%s", comm_str(g, p),
+		fmt_snprintf(buf, CMDMAX, "[%s]%s", comm_str(g, p),
 		    state(it, p) == 'Z' ? " <defunct>" : "");
 		return buf;
 	}
@@ -580,41 +580,9 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 	/* the engine asks only when every other criterion held: exactly
 	 * when procps refills its name buffer (see act) */
 	if (g->echo && !g->lname && !g->lfull)
-		snprintf(g->shown, sizeof g->shown, "%s", comm_str(g, p));
+		fmt_snprintf(g->shown, sizeof g->shown, "%s", comm_str(g, p));
 	return pat_match(&g->re, g->full ? cmd_str(g, it, p) : comm_str(g, p))
 	    ? 0 : -1;
-}
-
-/* procps prints glibc's regerror() text; other libcs (musl in the static
- * build) word theirs differently, so give their codes glibc's words */
-static void regex_text(int rc, const struct pat *re, char *buf, size_t cap)
-{
-#ifdef __GLIBC__
-	pat_error(rc, re, buf, cap);
-#else
-	static const struct { int code; const char *text; } t[] = {
-		{REG_BADPAT, "Invalid regular expression"},
-		{REG_ECOLLATE, "Invalid collation character"},
-		{REG_ECTYPE, "Invalid character class name"},
-		{REG_EESCAPE, "Trailing backslash"},
-		{REG_ESUBREG, "Invalid back reference"},
-		{REG_EBRACK, "Unmatched [, [^, [:, [., or [="},
-		{REG_EPAREN, "Unmatched ( or \\("},
-		{REG_EBRACE, "Unmatched \\{"},
-		{REG_BADBR, "Invalid content of \\{\\}"},
-		{REG_ERANGE, "Invalid range end"},
-		{REG_ESPACE, "Memory exhausted"},
-		{REG_BADRPT, "Invalid preceding regular expression"},
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof t / sizeof *t; i++)
-		if (t[i].code == rc) {
-			snprintf(buf, cap, "%s", t[i].text);
-			return;
-		}
-	pat_error(rc, re, buf, cap);
-#endif
 }
 
 /* pat.h matches plain names (and -x's "^(name)$") without regexec, which
@@ -627,12 +595,12 @@ static void compile(struct pg *g)
 
 	if (g->exact) {
 		g->rebuf = xmalloc(strlen(g->pattern) + 5);
-		sprintf(g->rebuf, "^(%s)$", g->pattern);
+		fmt_snprintf(g->rebuf, strlen(g->pattern) + 5, "^(%s)$", g->pattern);
 		re = g->rebuf;
 	}
 	rc = pat_compile(&g->re, re, g->icase);
 	if (rc) {
-		regex_text(rc, &g->re, err, sizeof err);
+		pat_error(rc, &g->re, err, sizeof err);  /* glibc's words */
 		die(EXIT_USAGE, "regex error: %s", err);
 	}
 }

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "fmt.h"
 #include "proc.h"
 #include "target.h"
 
@@ -136,7 +136,7 @@ static int stat_exited(pid_t pid)
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	fmt_snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 1;

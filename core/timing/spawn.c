@@ -1,6 +1,5 @@
 /* spawn.c: timed vfork+execve with wait4 and rusage. */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "fmt.h"
 #include "spawn.h"
 
 #define SEQ_CAP 32      /* "TIM_SEQ=" + 20 digits */
@@ -51,7 +51,7 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 	volatile int e = 0;     /* the vfork child shares our memory */
 	pid_t pid;
 
-	snprintf(sp->seq, SEQ_CAP, "TIM_SEQ=%lu", seq);
+	fmt_snprintf(sp->seq, SEQ_CAP, "TIM_SEQ=%lu", seq);
 	t0 = clock_ns();
 	pid = vfork();
 	if (pid == 0) {
@@ -121,7 +121,7 @@ char *spawn_which(const char *name)
 			errno = ENOMEM;
 			return NULL;
 		}
-		snprintf(buf, dl + nl + 3, "%.*s%s%s", (int)dl, dl ? d : ".",
+		fmt_snprintf(buf, dl + nl + 3, "%.*s%s%s", (int)dl, dl ? d : ".",
 		    "/", name);
 		if (runnable(buf))
 			return buf;
