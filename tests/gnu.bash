@@ -74,10 +74,9 @@ gnu_closed() {
 # endless input: must end (10 s guard against a hang), silent, status 1
 # (quickbox's documented EPIPE rule); with SIGPIPE at its default: 141
 dead_pipe() {
-	local st
-	run --separate-stderr timeout 10 bash -c 'trap "" PIPE; yes 2>/dev/null | "$@" | true; exit ${PIPESTATUS[1]}' _ "$@"
+	run --separate-stderr timeout 10 python3 "$BATS_TEST_DIRNAME/deadpipe.py" ignore "$@"
 	[ "$status" = 1 ] && [ "$stderr" = "" ] || { echo "SIGPIPE ignored: $* gave $status [$stderr]"; return 1; }
-	run --separate-stderr timeout 10 bash -c 'yes 2>/dev/null | "$@" | true; exit ${PIPESTATUS[1]}' _ "$@"
+	run --separate-stderr timeout 10 python3 "$BATS_TEST_DIRNAME/deadpipe.py" default "$@"
 	[ "$status" = 141 ] || { echo "SIGPIPE default: $* gave $status"; return 1; }
 }
 
