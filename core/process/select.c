@@ -92,8 +92,9 @@ struct run {
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
-	int nthreads;                /* > 1: a parallel scan from ... */
-	size_t switch_at;            /* ... this many processes on */
+	int nthreads;                /* > 1: a parallel scan may follow ... */
+	size_t switch_at;            /* ... this many processes read, ... */
+	size_t rest_min;             /* ... if at least this many are left */
 	int crit;                    /* some criterion besides match(): else
 	                                the tests are skipped, which is most
 	                                of a name-only scan's engine cost
@@ -336,11 +337,15 @@ static int excluded(const struct run *r, const struct proc *p)
 
 /* ---- the parallel scan of large tables ---- */
 
-/* the first this many processes are read one by one: a small table has
- * nothing to gain from threads, whose start and hand-over cost more (see
- * docs/PERFORMANCE.md: no gain on a loaded VM), and the first kills land
- * before the directory has been read */
-#define PAR_MIN 1000
+/* the first PAR_PROBE processes are read one by one, so the first kills
+ * land before the directory has been read and a small table (a
+ * container's ~70) never gets past a counter; then the rest of the
+ * listing is read at once (getdents only), and only if at least
+ * PAR_REST PIDs are left is it shared out to threads, whose start and
+ * hand-over would cost more than they save on fewer (how both were
+ * chosen: docs/PERFORMANCE.md, parallel scan) */
+#define PAR_PROBE 128
+#define PAR_REST 512
 #define PAR_CHUNK 32    /* PIDs a thread takes at a time */
 #define PAR_MAX 8       /* threads */
 #define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
@@ -486,21 +491,17 @@ static int par_threads(const struct sel *s, int *forced)
 	return n < PAR_MAX ? n : PAR_MAX;
 }
 
-/* the rest of the table in parallel: 0, or -1 on error */
-static int par_scan(struct run *r)
+/* the PIDs left, n of them, in parallel (takes pids): 0, or -1 on error */
+static int par_scan(struct run *r, pid_t *pids, size_t n)
 {
 	struct par w;
 	pthread_t tid[PAR_MAX];
-	pid_t *pids;
-	ssize_t n = proc_rest(r->it, &pids);
 	int started = 0;
 
-	if (n < 0)
-		return -1;
 	memset(&w, 0, sizeof w);
 	w.r = r;
-	w.pids = pids, w.npids = (size_t)n;
-	w.nparts = ((size_t)n + PAR_CHUNK - 1) / PAR_CHUNK;
+	w.pids = pids, w.npids = n;
+	w.nparts = (n + PAR_CHUNK - 1) / PAR_CHUNK;
 	w.parts = calloc(w.nparts + 1, sizeof *w.parts);
 	if (!w.parts) {
 		free(pids);
@@ -526,6 +527,26 @@ static int par_scan(struct run *r)
 	return 0;
 }
 
+/* past the probe: the rest of the listing, then threads over it if it is
+ * long enough; else the iterator walks the same PIDs in list mode, so
+ * none is read twice or skipped. 1: the parallel scan ran (its status in
+ * *rc), 0: go on one by one, -1 on error */
+static int par_switch(struct run *r, int *rc)
+{
+	pid_t *pids;
+	ssize_t n = proc_rest(r->it, &pids);
+
+	if (n < 0)
+		return -1;
+	if ((size_t)n >= r->rest_min && n > 0) {
+		*rc = par_scan(r, pids, (size_t)n);
+		return 1;
+	}
+	/* the iterator owns it from here: sel_run frees it->list */
+	r->it->list = pids, r->it->nlist = (size_t)n, r->it->ilist = 0;
+	return 0;
+}
+
 static int scan(struct run *r)
 {
 	struct sel *s = r->s;
@@ -537,8 +558,12 @@ static int scan(struct run *r)
 	 * even before the directory has been read; a large table's rest in
 	 * parallel */
 	for (;;) {
-		if (r->nthreads > 1 && seen++ == r->switch_at)
-			return par_scan(r);
+		if (r->nthreads > 1 && seen++ == r->switch_at) {
+			int rc, sw = par_switch(r, &rc);
+
+			if (sw)
+				return sw < 0 ? -1 : rc;
+		}
 		if ((got = proc_next(r->it, &p)) <= 0)
 			break;
 		if (s->tree) {   /* the whole table, even after a stop */
@@ -608,7 +633,8 @@ int sel_run(struct sel *s)
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
 	r.nthreads = par_threads(s, &forced);
-	r.switch_at = forced ? 0 : PAR_MIN;
+	r.switch_at = forced ? 0 : PAR_PROBE;
+	r.rest_min = forced ? 0 : PAR_REST;
 	rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);
