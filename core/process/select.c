@@ -515,7 +515,10 @@ static void add_part(struct par *w, struct part *c)
 
 /* the n PIDs listed past the probe, then the rest of the listing, in
  * parallel: this thread lists while the others read, then reads too.
- * 0, or -1 (errno) when the listing failed */
+ * r->it serves two at once then: this thread's listing uses only its
+ * directory state (proc_more), while deliver, in whichever thread holds
+ * the lock, hands it anchors and act reads files through it, which never
+ * touch that state. 0, or -1 (errno) when the listing failed */
 static int par_scan(struct run *r, const pid_t *first, size_t n)
 {
 	struct par w;
