@@ -485,6 +485,40 @@ fakeproc() {
 	[ "$status" -eq 0 ]
 }
 
+@test "parallel scan by default: after a short probe, threads only for a long rest; every PID read once" {
+	command -v strace >/dev/null || skip "strace not installed"
+	[ "$(nproc)" -ge 2 ] || skip "one CPU allowed: no parallel scan"
+	run in_ns "$(cat <<-'EOF'
+	mkdir "$FIXDIR/n"; ln -s "$(command -v sleep)" "$FIXDIR/n/qr"
+	# threads (clone3/clone), then how many process files were read and
+	# how many of them were read twice
+	look() {
+		strace -f -qq -e trace=openat,clone,clone3 "$QB" pf qr 2>&1 >"$FIXDIR/out" |
+		    awk '/^(\[pid +[0-9]+\] )?clone/ { t++ }
+			match($0, /"[0-9]+\/comm"/) { n++; if (seen[substr($0, RSTART, RLENGTH)]++) d++ }
+			END { printf "threads=%d twice=%d many=%d\n", t, d, (n > 100) }'
+		QB_THREADS=1 "$QB" pf qr >"$FIXDIR/one"
+		cmp -s "$FIXDIR/out" "$FIXDIR/one" && echo same || echo differ
+	}
+	# ~300 processes: the rest after the probe is short, read one by one
+	for i in $(seq 300); do "$FIXDIR/n/qr" 1000 & done
+	for i in $(seq 500); do [ "$("$QB" pf -a count qr)" = 300 ] && break; sleep 0.01; done
+	testing "300: one thread, each once" 'look' "threads=0 twice=0 many=1\nsame\n"
+	testing "300: all found" '"$QB" pf -a count qr' "300\n"
+	# ~800: a long rest, shared out to threads
+	for i in $(seq 500); do "$FIXDIR/n/qr" 1000 & done
+	for i in $(seq 500); do [ "$("$QB" pf -a count qr)" = 800 ] && break; sleep 0.01; done
+	testing "800: threads, each once" 'look | sed "s/threads=[1-9][0-9]*/threads=N/"' \
+	    "threads=N twice=0 many=1\nsame\n"
+	testing "800: all found" '"$QB" pf -a count qr' "800\n"
+	testing "800: QB_THREADS=1 starts none" \
+	    'QB_THREADS=1 strace -f -qq -e trace=clone,clone3 "$QB" pf qr 2>&1 >/dev/null | grep -c clone' "0\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "parallel scan (QB_THREADS=N): the same selection, in /proc order, as one thread" {
 	run in_ns "$(cat <<-'EOF'
 	mkdir "$FIXDIR/n"; for i in $(seq 0 9); do ln -s "$(command -v sleep)" "$FIXDIR/n/qp$i"; done

@@ -666,19 +666,14 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 	return n;
 }
 
-ssize_t proc_rest(struct proc_iter *it, pid_t **pids)
+ssize_t proc_more(struct proc_iter *it, pid_t *v, size_t max)
 {
-	pid_t *v = NULL, pid;
-	size_t n = 0, cap = 0;
+	size_t n = 0;
+	pid_t pid = 0;
 
-	while ((pid = next_dirent(it)) > 0)
-		VEC_PUSH(v, n, cap, pid);
-	if (pid < 0) {
-		free(v);
-		return -1;
-	}
-	*pids = v;
-	return (ssize_t)n;
+	while (n < max && (pid = next_dirent(it)) > 0)
+		v[n++] = pid;
+	return pid < 0 ? -1 : (ssize_t)n;
 }
 
 pid_t proc_self(struct proc_iter *it)

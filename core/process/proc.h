@@ -153,11 +153,11 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
 ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
     char *buf, size_t cap);
 
-/* the PIDs the iteration of the whole /proc has not reached yet, in
- * directory order, into a new array (free it); the iteration is then at
- * its end. The count, or -1 (errno). For a parallel scan, which hands out
- * parts of the rest. */
-ssize_t proc_rest(struct proc_iter *it, pid_t **pids);
+/* the next PIDs the iteration of the whole /proc has not reached yet,
+ * in directory order, up to max into v (fewer only at the end of the
+ * directory): the count, or -1 (errno). For a parallel scan, which lists
+ * while its threads read. */
+ssize_t proc_more(struct proc_iter *it, pid_t *v, size_t max);
 
 /* clock ticks a second (the unit of stat's start time): AT_CLKTCK, as
  * sysconf(_SC_CLK_TCK) gives it; 100 if the kernel did not say */

@@ -92,8 +92,9 @@ struct run {
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
-	int nthreads;                /* > 1: a parallel scan from ... */
-	size_t switch_at;            /* ... this many processes on */
+	int nthreads;                /* > 1: a parallel scan may follow ... */
+	size_t switch_at;            /* ... this many processes read, ... */
+	size_t rest_min;             /* ... if at least this many are left */
 	int crit;                    /* some criterion besides match(): else
 	                                the tests are skipped, which is most
 	                                of a name-only scan's engine cost
@@ -336,11 +337,16 @@ static int excluded(const struct run *r, const struct proc *p)
 
 /* ---- the parallel scan of large tables ---- */
 
-/* the first this many processes are read one by one: a small table has
- * nothing to gain from threads, whose start and hand-over cost more (see
- * docs/PERFORMANCE.md: no gain on a loaded VM), and the first kills land
- * before the directory has been read */
-#define PAR_MIN 1000
+/* the first PAR_PROBE processes are read one by one, so the first kills
+ * land before the directory has been read and a small table (a
+ * container's ~70) never gets past a counter; then the next PAR_REST
+ * PIDs of the listing are read (getdents only), and only if that many
+ * are there is the rest shared out to threads, whose start and hand-over
+ * would cost more than they save on fewer. The listing goes on while the
+ * threads read: it is ~15% of a scan's time, too much to do first. (How
+ * both were chosen, and the gain: docs/PERFORMANCE.md, parallel scan) */
+#define PAR_PROBE 64
+#define PAR_REST 512
 #define PAR_CHUNK 32    /* PIDs a thread takes at a time */
 #define PAR_MAX 8       /* threads */
 #define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
@@ -354,7 +360,11 @@ struct hit {
 	int pat;
 };
 
+/* PAR_CHUNK PIDs and their matches; never moves once listed (a thread
+ * fills it without the lock), freed once handed to act */
 struct part {
+	pid_t pids[PAR_CHUNK];
+	size_t npids;
 	struct hit *hits;
 	size_t n, cap;
 	int done;
@@ -362,15 +372,26 @@ struct part {
 
 struct par {
 	struct run *r;
-	const pid_t *pids;
-	size_t npids, nparts;
+	struct part **parts;  /* in /proc order; grows while listing */
+	size_t nparts, cap;
 	size_t next;        /* the next part to take */
 	size_t deliv;       /* the next part to hand to act */
-	struct part *parts;
+	int listed;         /* the listing is over: no part will come */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int stop;           /* act said stop */
 };
+
+static void drop_hits(struct part *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->hits[i].anchor >= 0)
+			close(c->hits[i].anchor);
+		free(c->hits[i].cmdline);
+	}
+	free(c->hits);
+	free(c);
+}
 
 /* under the lock: act on the done parts, in order */
 static void deliver(struct par *w)
@@ -378,13 +399,15 @@ static void deliver(struct par *w)
 	struct run *r = w->r;
 	struct sel *s = r->s;
 
-	while (w->deliv < w->nparts && w->parts[w->deliv].done) {
-		struct part *c = &w->parts[w->deliv++];
+	while (w->deliv < w->nparts && w->parts[w->deliv]->done) {
+		struct part *c = w->parts[w->deliv];
 
+		w->parts[w->deliv++] = NULL;
 		for (size_t i = 0; i < c->n; i++) {
 			struct hit *h = &c->hits[i];
 
 			proc_set_anchor(r->it, h->anchor);
+			h->anchor = -1;   /* the iterator's now */
 			h->p.cmdline = h->cmdline ? h->cmdline : "";
 			if (!w->stop) {
 				s->nsel++;
@@ -392,10 +415,8 @@ static void deliver(struct par *w)
 					w->stop = 1;
 			}
 			proc_set_anchor(r->it, -1);
-			free(h->cmdline);
 		}
-		free(c->hits);
-		c->hits = NULL;
+		drop_hits(c);
 	}
 }
 
@@ -433,27 +454,26 @@ static void *worker(void *arg)
 	it->nsmask = r->it->nsmask;
 	it->nszero = r->it->nszero;
 	for (;;) {
-		size_t k = SIZE_MAX;
+		struct part *c = NULL;
 
 		pthread_mutex_lock(&w->mu);
-		while (!w->stop && w->next < w->nparts &&
-		    w->next >= w->deliv + PAR_AHEAD)
+		while (!w->stop && (w->next < w->nparts ?
+		    w->next >= w->deliv + PAR_AHEAD : !w->listed))
 			pthread_cond_wait(&w->cv, &w->mu);
 		if (!w->stop && w->next < w->nparts)
-			k = w->next++;
+			c = w->parts[w->next++];
 		pthread_mutex_unlock(&w->mu);
-		if (k == SIZE_MAX)
+		if (!c)
 			break;
-		it->list = w->pids + k * PAR_CHUNK;
-		it->nlist = w->npids - k * PAR_CHUNK < PAR_CHUNK ?
-		    w->npids - k * PAR_CHUNK : PAR_CHUNK;
+		it->list = c->pids;
+		it->nlist = c->npids;
 		it->ilist = 0;
 		while (proc_next(it, &p) > 0)
 			if (!excluded(r, &p) && wanted(r, it, &p, &pat))
-				keep_hit(&w->parts[k], it, &p, pat);
+				keep_hit(c, it, &p, pat);
 		pthread_mutex_lock(&w->mu);
-		w->parts[k].done = 1;
-		deliver(w);
+		c->done = 1;
+		deliver(w);     /* may free c */
 		pthread_cond_broadcast(&w->cv);
 		pthread_mutex_unlock(&w->mu);
 	}
@@ -486,43 +506,107 @@ static int par_threads(const struct sel *s, int *forced)
 	return n < PAR_MAX ? n : PAR_MAX;
 }
 
-/* the rest of the table in parallel: 0, or -1 on error */
-static int par_scan(struct run *r)
+/* under the lock: one more part of the listing for the threads */
+static void add_part(struct par *w, struct part *c)
+{
+	VEC_PUSH(w->parts, w->nparts, w->cap, c);
+	pthread_cond_broadcast(&w->cv);
+}
+
+/* the n PIDs listed past the probe, then the rest of the listing, in
+ * parallel: this thread lists while the others read, then reads too.
+ * r->it serves two at once then: this thread's listing uses only its
+ * directory state (proc_more), while deliver, in whichever thread holds
+ * the lock, hands it anchors and act reads files through it, which never
+ * touch that state. 0, or -1 (errno) when the listing failed */
+static int par_scan(struct run *r, const pid_t *first, size_t n)
 {
 	struct par w;
 	pthread_t tid[PAR_MAX];
-	pid_t *pids;
-	ssize_t n = proc_rest(r->it, &pids);
-	int started = 0;
+	int started = 0, err = 0;
 
-	if (n < 0)
-		return -1;
 	memset(&w, 0, sizeof w);
 	w.r = r;
-	w.pids = pids, w.npids = (size_t)n;
-	w.nparts = ((size_t)n + PAR_CHUNK - 1) / PAR_CHUNK;
-	w.parts = calloc(w.nparts + 1, sizeof *w.parts);
-	if (!w.parts) {
-		free(pids);
-		errno = ENOMEM;
-		return -1;
-	}
 	pthread_mutex_init(&w.mu, NULL);
 	pthread_cond_init(&w.cv, NULL);
+	for (size_t i = 0; i < n; i += PAR_CHUNK) {
+		struct part *c = calloc(1, sizeof *c);
+
+		if (!c) {
+			err = ENOMEM;
+			break;
+		}
+		c->npids = n - i < PAR_CHUNK ? n - i : PAR_CHUNK;
+		memcpy(c->pids, first + i, c->npids * sizeof *first);
+		add_part(&w, c);
+	}
 	for (int i = 1; i < r->nthreads; i++)
 		if (!pthread_create(&tid[started], NULL, worker, &w))
 			started++;
+	while (!err) {
+		struct part *c = calloc(1, sizeof *c);
+		ssize_t k = c ? proc_more(r->it, c->pids, PAR_CHUNK) : -1;
+
+		if (k <= 0) {
+			err = !c ? ENOMEM : k < 0 ? errno : 0;
+			free(c);
+			break;
+		}
+		c->npids = (size_t)k;
+		pthread_mutex_lock(&w.mu);
+		add_part(&w, c);
+		pthread_mutex_unlock(&w.mu);
+		if (k < PAR_CHUNK)
+			break;  /* the end of the directory */
+	}
+	pthread_mutex_lock(&w.mu);
+	w.listed = 1;
+	if (err)
+		w.stop = 1;
+	pthread_cond_broadcast(&w.cv);
+	pthread_mutex_unlock(&w.mu);
 	worker(&w);             /* this thread is one of them */
 	for (int i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	pthread_mutex_lock(&w.mu);   /* parts a failed thread left */
+	pthread_mutex_lock(&w.mu);   /* parts left after a stop */
 	w.stop = 1;
 	deliver(&w);
 	pthread_mutex_unlock(&w.mu);
+	for (size_t i = w.deliv; i < w.nparts; i++)
+		drop_hits(w.parts[i]);
 	pthread_mutex_destroy(&w.mu);
 	pthread_cond_destroy(&w.cv);
 	free(w.parts);
-	free(pids);
+	if (err)
+		errno = err;
+	return err ? -1 : 0;
+}
+
+/* past the probe: the next rest_min PIDs of the listing; threads if
+ * there are that many, else the iterator walks them in list mode, so
+ * none is read twice or skipped. 1: the parallel scan ran (its status in
+ * *rc), 0: go on one by one, -1 on error */
+static int par_switch(struct run *r, int *rc)
+{
+	pid_t *pids = r->rest_min ? malloc(r->rest_min * sizeof *pids) : NULL;
+	ssize_t n;
+
+	if (r->rest_min && !pids) {
+		errno = ENOMEM;
+		return -1;
+	}
+	n = proc_more(r->it, pids, r->rest_min);
+	if (n < 0) {
+		free(pids);
+		return -1;
+	}
+	if ((size_t)n == r->rest_min) {
+		*rc = par_scan(r, pids, (size_t)n);
+		free(pids);
+		return 1;
+	}
+	/* the iterator owns it from here: sel_run frees it->list */
+	r->it->list = pids, r->it->nlist = (size_t)n, r->it->ilist = 0;
 	return 0;
 }
 
@@ -537,8 +621,12 @@ static int scan(struct run *r)
 	 * even before the directory has been read; a large table's rest in
 	 * parallel */
 	for (;;) {
-		if (r->nthreads > 1 && seen++ == r->switch_at)
-			return par_scan(r);
+		if (r->nthreads > 1 && seen++ == r->switch_at) {
+			int rc, sw = par_switch(r, &rc);
+
+			if (sw)
+				return sw < 0 ? -1 : rc;
+		}
 		if ((got = proc_next(r->it, &p)) <= 0)
 			break;
 		if (s->tree) {   /* the whole table, even after a stop */
@@ -608,7 +696,8 @@ int sel_run(struct sel *s)
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
 	r.nthreads = par_threads(s, &forced);
-	r.switch_at = forced ? 0 : PAR_MIN;
+	r.switch_at = forced ? 0 : PAR_PROBE;
+	r.rest_min = forced ? 0 : PAR_REST;
 	rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);

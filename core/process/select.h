@@ -118,9 +118,9 @@ struct sel {
  * or root_pid does not exist (nothing was scanned).
  *
  * With par_ok, more than one CPU (sched_getaffinity) and none of first,
- * pick, tree, threads, pids: after the first 1000 processes (read one by
- * one as usual), the rest of a large table is read by several threads at
- * once (one per CPU, 8 at most) that test the criteria; act is still
+ * pick, tree, threads, pids: after the first 64 processes (read one by
+ * one as usual), if at least 512 more are listed, the rest of the table
+ * is read by several threads at once, while this one goes on listing (one per CPU, 8 at most) that test the criteria; act is still
  * called one process at a time, in /proc order, each as soon as every
  * earlier part is done, with proc_anchor() the process's own file kept
  * open since it was read. QB_THREADS=1 in the environment forces one
