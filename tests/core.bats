@@ -36,7 +36,8 @@ U() { "$TESTBIN/unit_core" "$@"; }
 
 @test "cligen errors name the option: unknown, missing value, ambiguous" {
 	run --separate-stderr U cligen -Q
-	[ "$status" -eq 2 ] && [ "$output" = "" ]
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "prog: unknown option '-Q'" ]
 	run --separate-stderr U cligen --nope=1
 	[ "$stderr" = "prog: unknown option '--nope'" ]

@@ -138,7 +138,8 @@ setup() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	run --separate-stderr "$QB" pf -t nosuchtty
-	[ "$status" -eq 2 ] && [ "$output" = "" ]
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
 	[ "$stderr" = "pf: unknown tty 'nosuchtty'" ]
 }
 
@@ -301,11 +302,14 @@ setup() {
 @test "--version: NAME (quickbox) VERSION, exit 0" {
 	v=$(sed -n 's/^#define QB_VERSION "\(.*\)"/\1/p' "$BATS_TEST_DIRNAME/../core/applets.h")
 	run "$QB" pf --version
-	[ "$status" -eq 0 ] && [ "$output" = "pf (quickbox) $v" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "pf (quickbox) $v" ]
 	run "$QBBIN/pk" --version
-	[ "$status" -eq 0 ] && [ "$output" = "pk (quickbox) $v" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "pk (quickbox) $v" ]
 	run "$QBBIN/pw" --version
-	[ "$status" -eq 0 ] && [ "$output" = "pw (quickbox) $v" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "pw (quickbox) $v" ]
 }
 
 @test "a process exiting during the scan is skipped silently" {
@@ -316,7 +320,8 @@ setup() {
 	EOF
 	)"
 	echo "$output"
-	[ "$status" -eq 0 ] && [ "$stderr" = "" ]
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
 	[[ "$output" != *bad* ]]
 }
 
@@ -432,7 +437,8 @@ fakeproc() {
 	[[ "$output" == *$'\n'"uptime=0" ]]
 	for f in 2 3 6; do
 		run "$TESTBIN/unit_proc" parse stat "$d/$f/stat"
-		[ "$status" -eq 1 ] && [ "$output" = malformed ]
+		[ "$status" -eq 1 ]
+		[ "$output" = malformed ]
 	done
 	run "$TESTBIN/unit_proc" parse stat "$d/7/stat"
 	[ "$output" = "comm=nonl state=S ppid=1 tty=0 nice=5 start=777" ]

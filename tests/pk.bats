@@ -37,7 +37,9 @@ setup() {
 		t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); sleep 0.1; cat "$FIXDIR/log"'
 	[ "${lines[0]}" = "st=0" ]
 	[ "${lines[1]}" -ge 400 ]   # two delays of 0.2 s at least (a lower bound)
-	[ "${lines[2]}" = "SIGUSR1" ] && [ "${lines[3]}" = "SIGUSR2" ] && [ "${lines[4]}" = "SIGHUP" ]
+	[ "${lines[2]}" = "SIGUSR1" ]
+	[ "${lines[3]}" = "SIGUSR2" ]
+	[ "${lines[4]}" = "SIGHUP" ]
 }
 
 @test "-H: a process that catches gets the signal, one that does not is spared (exit 3)" {
