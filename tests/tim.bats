@@ -749,7 +749,9 @@ i"
 	echo old > real.md
 	ln -s real.md link.md
 	run tim $EX --markdown link.md 'sleep 0.01'
-	[ "$status" -eq 0 ] && [ -L link.md ] && grep -q '^| sleep 0.01 |' real.md
+	[ "$status" -eq 0 ]
+	[ -L link.md ]
+	grep -q '^| sleep 0.01 |' real.md
 	bad "tim: .: Is a directory" --json . 'touch ran'
 }
 
