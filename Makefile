@@ -76,8 +76,8 @@ $(B)/enabled.h: FORCE
 	   echo "config/applets.def: names must be sorted and unique" >&2; exit 1; fi; \
 	 for n in $$names; do v=0; for a in $(APPLETS); do [ $$n = $$a ] && v=1; done; \
 	   u=$$(echo $$n | tr a-z A-Z); \
-	   printf '#define ENABLE_%s %s\n#define ENABLE_%s %s\n' $$n $$v $$u $$v; done > $@.tmp; \
-	 cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+	   printf '#define ENABLE_%s %s\n#define ENABLE_%s %s\n' $$n $$v $$u $$v; done > $@.tmp.$$$$; \
+	 cmp -s $@.tmp.$$$$ $@ && rm -f $@.tmp.$$$$ || mv $@.tmp.$$$$ $@
 
 -include $(OBJ:.o=.d) $(CORE_OBJ:.o=.d)
 
