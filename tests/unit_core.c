@@ -30,21 +30,7 @@
 #include "pat.h"
 #include "sig.h"
 
-static const struct optdef defs[] = {
-	{"full", 'f', OPT_FLAG, 0, "match the full command line"},
-	{"ignoreCase", 'i', OPT_FLAG, 0, "ignore case"},
-	{"first", '1', OPT_FLAG, 0, "first match only"},
-	{"exist", 'e', OPT_FLAG, 0, "exit 0 at the first match"},
-	{"k", 'k', OPT_VALUE, "N", "a number"},
-	{"delim", 'd', OPT_VALUE, "STR", "delimiter"},
-	{"Labels", 'L', OPT_VALUE, "LABEL", "label (repeatable)"},
-	{"lines", 'n', OPT_VALUE, "N", "lines"},
-	{"follow", 0, OPT_OPTIONAL, "HOW", "follow"},
-	{"follower", 'F', OPT_FLAG, 0, "another f-name, for prefixes"},
-	{"hidden", 'Z', OPT_FLAG, 0, 0},
-	{"forward", 0, OPT_VALUE | OPT_EXACT, "X", 0}, /* full name only */
-	{0, 0, 0, 0, 0},
-};
+#include "opt_table.h"
 
 static int event(void *ctx, int id, char *val)
 {
@@ -52,9 +38,9 @@ static int event(void *ctx, int id, char *val)
 	if (id == OPT_OPERAND)
 		printf("@%s\n", val);
 	else if (val)
-		printf("%s=%s\n", defs[id].lname, val);
+		printf("%s=%s\n", test_defs[id].lname, val);
 	else
-		printf("%s\n", defs[id].lname);
+		printf("%s\n", test_defs[id].lname);
 	return 0;
 }
 
@@ -226,7 +212,7 @@ static int number(const char *what, int e, const char *s)
 
 int main(int argc, char **argv)
 {
-	struct optset os = {"[options] ARGS", defs, OPT_CLIGEN, "More text.\n"};
+	struct optset os = {"[options] ARGS", test_defs, OPT_CLIGEN, "More text.\n"};
 	const char *m = argc > 1 ? argv[1] : "";
 
 	if (!strcmp(m, "cligen") || !strcmp(m, "gnu") || !strcmp(m, "inorder")) {

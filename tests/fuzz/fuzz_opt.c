@@ -7,22 +7,7 @@
  * or their tails; on failure opt_err holds one line naming the program. */
 #include "fuzz.h"
 #include "opt.h"
-
-static const struct optdef t_native[] = {
-	{"full", 'f', OPT_FLAG, 0, "match the full command line"},
-	{"ignoreCase", 'i', OPT_FLAG, 0, "ignore case"},
-	{"first", '1', OPT_FLAG, 0, "first match only"},
-	{"exist", 'e', OPT_FLAG, 0, "exit 0 at the first match"},
-	{"k", 'k', OPT_VALUE, "N", "a number"},
-	{"delim", 'd', OPT_VALUE, "STR", "delimiter"},
-	{"Labels", 'L', OPT_VALUE, "LABEL", "label (repeatable)"},
-	{"lines", 'n', OPT_VALUE, "N", "lines"},
-	{"follow", 0, OPT_OPTIONAL, "HOW", "follow"},
-	{"follower", 'F', OPT_FLAG, 0, "another f-name, for prefixes"},
-	{"hidden", 'Z', OPT_FLAG, 0, 0},
-	{"forward", 0, OPT_VALUE | OPT_EXACT, "X", 0},
-	{0, 0, 0, 0, 0},
-};
+#include "../opt_table.h"
 
 /* shaped like the procps personalities' table */
 static const struct optdef t_procps[] = {
@@ -114,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size || size > 2048)
 		return 0;
-	os.defs = data[0] & 4 ? t_procps : t_native;
+	os.defs = data[0] & 4 ? t_procps : test_defs;
 	os.style = styles[data[0] & 3];
 	n = fuzz_words(data + 1, size - 1, w + 1, 64);
 	w[0] = strdup(data[0] & 8 ? "/usr/bin/prog" : "prog");
