@@ -85,11 +85,13 @@ static const struct optdef defs[] = {
 	    "slower by > N combined errors fails (2)"},
 	{"progress", 0, OPT_VALUE | OPT_EXACT, "WHEN",
 	    "auto, always or never: status line"},
+	{"error", 'e', OPT_VALUE | OPT_EXACT, "WHAT",
+	    "batch or estimate: which error (batch)"},
 	{0, 0, 0, 0, 0},
 };
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
-	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG };
+	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR };
 
 static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN | OPT_INORDER,
@@ -115,6 +117,7 @@ struct tim {
 	char delim;
 	int report, verbose, help, version, noshell, oset, interleave;
 	int progress;
+	int errall;                     /* --error=estimate */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
 	const char *step;
 	char **cmds, **prep, **clean;
@@ -386,6 +389,14 @@ static int on_opt(void *ctx, int id, char *v)
 		if (t->progress < 0) {
 			opt_seterr("tim: bad --progress '%s' (auto, always, "
 			    "never)", v);
+			return -1;
+		}
+		return 0;
+	case O_ERR:
+		t->errall = !strcmp(v, "estimate") ? 1 : !strcmp(v, "batch") ?
+		    0 : -1;
+		if (t->errall < 0) {
+			opt_seterr("tim: bad --error '%s' (batch, estimate)", v);
 			return -1;
 		}
 		return 0;
@@ -676,24 +687,36 @@ static void check(struct tim *t)
 
 /* ---- the protocol ------------------------------------------------------- */
 
-/* the raw estimate of row r over its m batches of r->n, in the unit;
- * batches counts the complete batches to use (m, or fewer for progress) */
+/* the raw estimate of row r over its m batches of r->n, in the unit, and
+ * its error: the batch one (the spread of one batch's estimate), or with
+ * --error=estimate that of the estimate itself; *other (when not NULL)
+ * gets the error of the other kind. batches counts the complete batches
+ * to use (m, or fewer for progress) */
 static int estimate(const struct tim *t, const struct row *r,
-    long long batches, double *est, double *err)
+    long long batches, double *est, double *err, double *other)
 {
 	size_t nx = (size_t)(r->n * batches), j;
-	double *xs = xmalloc((nx + 1) * sizeof *xs);
-	double *tmp = xmalloc((EST_TMP(r->n, batches, t->k) + 1) * sizeof *tmp);
+	size_t nt = EST_TMP(r->n, batches, t->k);
+	double *xs = xmalloc((nx + 1) * sizeof *xs), eall = NAN;
+	double *tmp;
 	struct est_min e = {NAN, NAN};
 	int bad;
 
+	if (nt < EST_TMP_ALL(r->n, batches, t->k))
+		nt = EST_TMP_ALL(r->n, batches, t->k);
+	tmp = xmalloc((nt + 1) * sizeof *tmp);
 	for (j = 0; j < nx; j++)
 		xs[j] = r->runs[j].secs * t->scale;
 	bad = est_emin(xs, (size_t)r->n, (size_t)batches, (int)t->k, tmp, &e);
+	if (!bad && (t->errall || other))
+		eall = est_err_all(xs, (size_t)r->n, (size_t)batches,
+		    (int)t->k, tmp);
 	free(xs);
 	free(tmp);
 	*est = e.est;
-	*err = e.err;
+	*err = t->errall ? eall : e.err;
+	if (other)
+		*other = t->errall ? e.err : eall;
 	return bad ? -1 : 0;
 }
 
@@ -722,7 +745,7 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 		return;
 	t->lastprog = now;
 	v[0] = 0;
-	if (batch >= 1 && !estimate(t, r, batch, &est, &err))
+	if (batch >= 1 && !estimate(t, r, batch, &est, &err, NULL))
 		fmt_uncertain(v, sizeof v, est, err, t->pm);
 	if (round)
 		snprintf(at, sizeof at, "round %lld", round);
@@ -813,14 +836,15 @@ static struct run get1(struct tim *t, struct row *r)
 static void reported(struct tim *t, int i)
 {
 	struct row *r = &t->rw[i];
-	double oe, oerr;
+	double oe, oerr, oother;
 
-	estimate(t, r, t->m, &r->est, &r->err);
+	estimate(t, r, t->m, &r->est, &r->err, &r->eother);
 	if (i < t->first || !t->first || !t->report)
 		return;
-	estimate(t, &t->rw[0], t->m, &oe, &oerr);
+	estimate(t, &t->rw[0], t->m, &oe, &oerr, &oother);
 	r->est -= oe;
 	r->err = sqrt(r->err * r->err + oerr * oerr);
+	r->eother = sqrt(r->eother * r->eother + oother * oother);
 }
 
 /* runs added to r: cnt timed runs, appended in time order */
@@ -1094,7 +1118,7 @@ static void base_from_save(struct tim *t, struct tbase *b)
 		for (j = 0; j < (size_t)(t->m * r.n); j++)
 			r.runs[j].secs = q->v[q->head + (size_t)t->w + j];
 		q->head += need;
-		estimate(t, &r, t->m, &e, &er);
+		estimate(t, &r, t->m, &e, &er, NULL);
 		free(r.runs);
 		if (i < t->first) {
 			oe = e;
@@ -1216,7 +1240,7 @@ static void setup(struct tim *t, struct tbase *b)
 static int finish(struct tim *t, const struct tbase *b)
 {
 	struct report rp = {t->rw, t->nrow, t->first, t->m, "tim (quickbox) "
-		QB_VERSION, t->unit, t->scale, t->pm};
+		QB_VERSION, t->unit, t->scale, t->pm, t->errall};
 	struct spawn_res r;
 	int i, st = 0;
 

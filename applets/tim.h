@@ -39,6 +39,7 @@ struct row {                    /* one line of the report */
 	struct run *runs;       /* the timed runs */
 	size_t nrun, cap;
 	double est, err;        /* in the unit, as reported */
+	double eother;          /* the error of the other --error kind */
 	int missed;             /* --precision not reached */
 };
 
@@ -50,6 +51,7 @@ struct report {                 /* what the exports need besides rows */
 	const char *unit;
 	double scale;           /* unit per second */
 	const char *pm;         /* value +- error separator */
+	int errall;             /* err is --error=estimate's */
 };
 
 /* ---- save lines: pure ----------------------------------------------- */

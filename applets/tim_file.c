@@ -571,6 +571,10 @@ static void json_row(const struct report *rp, int i)
 	outf(",\n      \"overhead\": %s", i < rp->first ? "true" : "false");
 	jfield("estimate", r->est);
 	jfield("error", r->err);
+	outf(",\n      \"error_kind\": \"%s\"", rp->errall ? "estimate" :
+	    "batch");
+	jfield("batch_error", rp->errall ? r->eother : r->err);
+	jfield("estimate_error", rp->errall ? r->err : r->eother);
 	out_str(",\n      \"unit\": ");
 	jstring(rp->unit);
 	jfield("mean", st.mean);

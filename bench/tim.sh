@@ -82,7 +82,7 @@ def mins(r):
 r = res[-1]; s = mins(r)
 if res[0]["overhead"]:
     s = [a - b for a, b in zip(s, mins(res[0]))]
-print(r["estimate"], r["error"], *s)' "$1"; }
+print(r["estimate"], r["error"], r["estimate_error"], *s)' "$1"; }
 jhf() { python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
 print(r["mean"] * 1e6, r["median"] * 1e6, r["min"] * 1e6)' "$1"; }
@@ -180,11 +180,18 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			out "$p.estimate_cv_pct" "$3"
 			sd=$2
 			e=$(cut -d' ' -f2 "$T/v" | rms)
-			bsd=$(cut -d' ' -f3- "$T/v" | tr ' ' '\n' | stats | cut -d' ' -f2)
+			bsd=$(cut -d' ' -f4- "$T/v" | tr ' ' '\n' | stats | cut -d' ' -f2)
 			out "$p.rms_error_us" "$e"
 			out "$p.batch_estimate_sd_us" "$bsd"
 			out "$p.err_ratio" "$(calc "($bsd > 0 ? $e / $bsd : 0)")"
 			out "$p.est_ratio" "$(calc "($sd > 0 ? $e / $sd : 0)")"
+			# --error=estimate's error (in every JSON export), against
+			# the same spread: its median (the issue's measure) and RMS
+			out "$p.estimate_error_median_ratio" "$(cut -d' ' -f3 "$T/v" |
+			    sort -g | awk -v sd="$sd" '{ v[NR] = $1 } END {
+			    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			    printf "%.6g", sd > 0 ? md / sd : 0 }')"
+			out "$p.estimate_error_rms_ratio" "$(calc "($sd > 0 ? $(cut -d' ' -f3 "$T/v" | rms) / $sd : 0)")"
 			;;
 		*)
 			out "$p.mean_cv_pct" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f3)"
@@ -197,8 +204,8 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 done
 
 # --- 3. --precision=1% on /bin/true within PBUDGET --------------------------
-for mode in N sh; do
-	case $mode in N) f=-N ;; *) f= ;; esac
+for mode in N sh N_estimate_error; do
+	case $mode in N) f=-N ;; sh) f= ;; *) f="-N -e estimate" ;; esac
 	t0=$(now)
 	# shellcheck disable=SC2086
 	st=0; "$QB" tim $f -uus --progress=never --precision=1% \

@@ -734,7 +734,8 @@ i"
 	[ -z "$stderr" ]
 	[[ "$output" == *'"tool": "tim (quickbox) '* ]]
 	mkfifo fifo
-	cat fifo > got &
+	# timeout: a tim that never opens the FIFO must fail the test, not hang it
+	timeout 20 cat fifo > got &
 	run tim $EX --markdown fifo 'sleep 0.01'
 	wait
 	[ "$status" -eq 0 ]
@@ -874,4 +875,66 @@ tim: m/s.tsv: No space left on device" ]
 	    progress; do
 		[[ "$output" == *"--$o"* ]] || { echo "no --$o"; false; }
 	done
+}
+
+# the error of the estimate itself (docs/tim.md, "Which error"), checked
+# against a plain re-implementation of the documented formula on a saved
+# file of 3 rows x 12 batches, k = 0, 1 and 2 (groups of 1, 1 and 2 batches)
+@test "--error=estimate: the documented formula; JSON carries both kinds" {
+	awk 'BEGIN { srand(11); for (r = 0; r < 3; r++) for (i = 0; i < 1 + 12 * 6; i++)
+	    printf "%.9f\t%s\n", 0.001 * (r + 1) + 0.0002 * (-log(rand() + 1e-9)) ^ (r + 1),
+	    (r ? "c" r : "") }' > e.tsv
+	for k in 0 1 2; do
+		n=6
+		run --separate-stderr tim -w1 -k$k -n$n -m12 -o6 -uus -r e.tsv \
+		    -e estimate --json r.json c1 c2
+		[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+		K=$k N=$n python3 - <<-'EOF'
+		import json, math, os
+		k, n, m = int(os.environ["K"]), int(os.environ["N"]), 12
+		d = json.load(open("r.json"))["results"]
+		def aik(k): return [math.log((k+i+1)/(k+i))/math.log(2.0) for i in range(k)]
+		def ele(x, K):
+		    a, r = aik(K), x[0]
+		    for i in range(1, K): r -= a[i] * (x[K+i-1] - x[K-1])
+		    return r
+		def err(t):
+		    j = 4 * k if k else 2
+		    g = -(-j // n); G = m // g; sz = g * n
+		    T = [ele(sorted(t[i*sz:(i+1)*sz]), 2*k) for i in range(G)]
+		    S = [sorted(t[i*sz:(i+1)*sz])[j-1] - sorted(t[i*sz:(i+1)*sz])[0] for i in range(G)]
+		    mu = sum(T) / G
+		    sd = math.sqrt(sum((v - mu) ** 2 for v in T) / (G - 1))
+		    a = sorted(t)
+		    return sd * (a[j-1] - a[0]) / (sum(S) / G)
+		oh = d[0]
+		assert oh["error_kind"] == "estimate"
+		e = err([x * 1e6 for x in oh["times"]])
+		assert abs(oh["estimate_error"] - e) <= 1e-9 * e, (oh["estimate_error"], e)
+		for r in d[1:]:   # the overhead's error adds in quadrature
+		    want = math.hypot(err([x * 1e6 for x in r["times"]]), oh["estimate_error"])
+		    assert abs(r["error"] - want) <= 1e-9 * want, (r["error"], want)
+		    assert r["batch_error"] > r["error"], r
+		EOF
+	done
+	# the default: the batch error, and the other kind beside it
+	run tim -w1 -k1 -n6 -m12 -o6 -uus -r e.tsv --json b.json c1
+	python3 -c 'import json; r = json.load(open("b.json"))["results"][1]
+assert r["error_kind"] == "batch" and r["error"] == r["batch_error"]
+assert r["estimate_error"] < r["batch_error"]'
+	# the printed row uses it too
+	a=$(tim -w1 -k1 -n6 -m12 -o6 -uus -r e.tsv c1 | tail -1)
+	b=$(tim -w1 -k1 -n6 -m12 -o6 -uus -r e.tsv --error=estimate c1 | tail -1)
+	[ "$a" != "$b" ]
+	[ "${a%% +- *}" != "$a" ] && [ "${b%% +- *}" != "$b" ]
+}
+
+@test "--error: bad values run nothing; one group only gives nan" {
+	bad "tim: bad --error 'est' (batch, estimate)" --error=est 'touch ran'
+	bad "tim: bad --error '' (batch, estimate)" -e '' 'touch ran'
+	ex_tsv > ex.tsv
+	run --separate-stderr tim -w1 -k2 -n5 -m2 -o5 -ums -r ex.tsv -e estimate 'sleep 0.01'
+	[ "$status" -eq 0 ]
+	echo "$output"
+	[[ "${lines[1]}" == *"nan"* ]]
 }

@@ -116,3 +116,36 @@ int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
 	out->err = est_pstdev(&run);
 	return 0;
 }
+
+double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
+{
+	size_t j = k > 0 ? 4 * (size_t)k : 2, g, ng, sz, i;
+	double *srt = tmp, *grp = tmp + n * m, *a = grp + n * m;
+	struct est_run tr = {0, 0, 0};
+	double span = 0, sall, sdt;
+
+	if (est_check(n, m, k) || !n)
+		return NAN;
+	g = (j + n - 1) / n;    /* batches a group needs */
+	ng = m / g;
+	sz = g * n;
+	if (ng < 2 || n * m < j)
+		return NAN;
+	est_aik(a, 2 * k);
+	for (i = 0; i < ng; i++) {
+		memcpy(grp, xs + i * sz, sz * sizeof *grp);
+		est_sort(grp, sz);
+		est_push(&tr, est_ele(grp, sz, a, 2 * k));
+		span += grp[j - 1] - grp[0];
+	}
+	span /= (double)ng;
+	memcpy(srt, xs, n * m * sizeof *srt);
+	est_sort(srt, n * m);
+	sall = srt[j - 1] - srt[0];
+	/* the sample st.dev. (G - 1): G is small, and this is no quantity
+	 * of the original's to match */
+	sdt = sqrt(tr.m2 / (double)(tr.n - 1));
+	if (!(span > 0))        /* ties at the minimum in every group */
+		return sall > 0 ? NAN : sdt;
+	return sdt * sall / span;
+}

@@ -5,6 +5,8 @@
  * of the time distribution from its 2k smallest order statistics; eMin
  * applies it to all m*n samples for the estimate and to each of the m
  * batches of n for the error: the population st.dev. of the batch estimates.
+ * est_err_all gives the other error tim can print (--error=estimate): that
+ * of the all-sample estimate itself, which a batch's spread overstates.
  * Pure functions: no I/O, no globals, no allocation. */
 #ifndef QB_ESTIMATE_H
 #define QB_ESTIMATE_H
@@ -44,5 +46,19 @@ int est_check(size_t n, size_t m, int k);
  * est_check fails (out untouched). */
 int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
     struct est_min *out);
+
+/* scratch doubles est_err_all needs */
+#define EST_TMP_ALL(n, m, k) (2 * (size_t)(n) * (size_t)(m) + 2 * (size_t)(k) + 1)
+
+/* The error of est_emin's estimate (not of one batch's): the batches are
+ * put in G >= 2 groups of g consecutive ones, g the fewest that hold the
+ * j order statistics the all-sample estimator uses (j = 4k, at least 2);
+ * each group gets that same estimator T and the span S = x(j) - x(1) of
+ * its j smallest. Near the minimum both scale alike with the sample size
+ * (extreme-value limit), so the sample st.dev. of the T, times S of all
+ * m*n samples over the mean S of the groups, is the st.dev. of T at m*n
+ * samples (docs/tim.md, "Which error"). xs as est_emin; tmp:
+ * EST_TMP_ALL(n, m, k) doubles. NaN when fewer than 2 groups fit. */
+double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp);
 
 #endif
