@@ -338,15 +338,15 @@ static int excluded(const struct run *r, const struct proc *p)
 /* ---- the parallel scan of large tables ---- */
 
 /* the first PAR_PROBE processes are read one by one, so the first kills
- * land before the directory has been read and a small table (a
- * container's ~70) never gets past a counter; then the next PAR_REST
+ * land before the directory has been read; then the next PAR_REST
  * PIDs of the listing are read (getdents only), and only if that many
  * are there is the rest shared out to threads, whose start and hand-over
- * would cost more than they save on fewer. The listing goes on while the
+ * would cost more than they save on fewer (a container's ~70 are read
+ * one by one from that list). The listing goes on while the
  * threads read: it is ~15% of a scan's time, too much to do first. (How
  * both were chosen, and the gain: docs/PERFORMANCE.md, parallel scan) */
-#define PAR_PROBE 64
-#define PAR_REST 512
+#define PAR_PROBE 32
+#define PAR_REST 160
 #define PAR_CHUNK 32    /* PIDs a thread takes at a time */
 #define PAR_MAX 8       /* threads */
 #define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
@@ -422,10 +422,11 @@ static void deliver(struct par *w)
 
 /* what a thread keeps of a match until its turn */
 static void keep_hit(struct part *c, struct proc_iter *it, const struct proc *p,
-    int pat)
+    int pat, int nofd)
 {
 	struct hit h = { *p, NULL, -1, pat };
-	int a = proc_anchor(it);
+	/* nofd: the fd tables may differ, so no fd crosses threads */
+	int a = nofd ? -1 : proc_anchor(it);
 
 	if (a >= 0)
 		h.anchor = fcntl(a, F_DUPFD_CLOEXEC, 0);
@@ -470,7 +471,7 @@ static void *worker(void *arg)
 		it->ilist = 0;
 		while (proc_next(it, &p) > 0)
 			if (!excluded(r, &p) && wanted(r, it, &p, &pat))
-				keep_hit(c, it, &p, pat);
+				keep_hit(c, it, &p, pat, r->s->par_nofd);
 		pthread_mutex_lock(&w->mu);
 		c->done = 1;
 		deliver(w);     /* may free c */
@@ -481,6 +482,20 @@ static void *worker(void *arg)
 	proc_close(it);
 	free(it);
 	return NULL;
+}
+
+/* a started thread: with par_nofd, its own fd table first. Every
+ * thread opens, reads and closes a few files per process, and in one
+ * shared fd table each open and close takes the table's lock: a second
+ * reader then waits on the first (the gain: docs/PERFORMANCE.md, parallel
+ * scan). If unshare fails the table stays shared, which is only slower. */
+static void *thread_main(void *arg)
+{
+	struct par *w = arg;
+
+	if (w->r->s->par_nofd)
+		(void)unshare(CLONE_FILES);
+	return worker(arg);
 }
 
 /* how many threads: 1 unless the scan allows more (see select.h) */
@@ -541,7 +556,7 @@ static int par_scan(struct run *r, const pid_t *first, size_t n)
 		add_part(&w, c);
 	}
 	for (int i = 1; i < r->nthreads; i++)
-		if (!pthread_create(&tid[started], NULL, worker, &w))
+		if (!pthread_create(&tid[started], NULL, thread_main, &w))
 			started++;
 	while (!err) {
 		struct part *c = calloc(1, sizeof *c);

@@ -96,6 +96,10 @@ struct sel {
 	int par_ok;              /* match and keep may run in several threads
 	                            at once: a large table may then be read
 	                            by several threads (see sel_run) */
+	int par_nofd;            /* with par_ok: act needs no proc_anchor and
+	                            keeps no file open past its return, so
+	                            each thread may have an fd table of its
+	                            own (see sel_run) */
 
 	/* pattern hook, NULL = no pattern criterion. Return <0 for no match,
 	 * else the index of the (first) matching pattern, passed on to act. */
@@ -118,13 +122,15 @@ struct sel {
  * or root_pid does not exist (nothing was scanned).
  *
  * With par_ok, more than one CPU (sched_getaffinity) and none of first,
- * pick, tree, threads, pids: after the first 64 processes (read one by
+ * pick, tree, threads, pids: after the first 32 processes (read one by
  * one as usual), if at least 512 more are listed, the rest of the table
  * is read by several threads at once, while this one goes on listing (one per CPU, 8 at most) that test the criteria; act is still
  * called one process at a time, in /proc order, each as soon as every
  * earlier part is done, with proc_anchor() the process's own file kept
  * open since it was read. QB_THREADS=1 in the environment forces one
- * thread; QB_THREADS=N (2..8) N threads from the first process on. */
+ * thread; QB_THREADS=N (2..8) N threads from the first process on.
+ * With par_nofd the threads unshare their fd tables, and act sees no
+ * anchor (proc_anchor() is -1). */
 int sel_run(struct sel *s);
 
 /* free the lists of s */
