@@ -87,6 +87,18 @@ jhf() { python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
 print(r["mean"] * 1e6, r["median"] * 1e6, r["min"] * 1e6)' "$1"; }
 
+# the timed tools (tim and hyperfine alike) run under bench.sh's scheduler
+# prefix: real-time priority on the last CPU where that is allowed, so
+# that other jobs and CPU migrations do not move one tool's numbers
+# between repeats (r= from bench.sh; r= with nothing runs without)
+if [ -n "${r+set}" ]; then
+	rt=$r
+else
+	rt=
+	cpu=$(($(nproc) - 1))
+	chrt 99 taskset -c "$cpu" true 2>/dev/null && rt="chrt 99 taskset -c $cpu"
+fi
+echo "# tim bench: scheduler prefix: ${rt:-(none)}"
 echo "# tim bench: $(uname -srm), $(nproc) cpus, N=$N REPS=$REPS BUDGET=${BUDGET}s PBUDGET=${PBUDGET}s"
 
 # --- 1. per-sample cost and the RSS floor ----------------------------------
@@ -122,10 +134,10 @@ echo "# CPU-bound command: $CPU"
 cost() {
 	t0=$(now)
 	case $1 in
-	tim_N) "$QB" tim -N -w0 -k1 -n5 -m4 --progress=never "$2" ;;
-	tim_sh) "$QB" tim -w0 -k1 -n5 -m4 -o5 --progress=never "$2" ;;
-	hf_N) "$HF" -N --style none --runs 20 -- "$2" ;;
-	hf_sh) "$HF" --style none --runs 20 -- "$2" ;;
+	tim_N) $rt "$QB" tim -N -w0 -k1 -n5 -m4 --progress=never "$2" ;;
+	tim_sh) $rt "$QB" tim -w0 -k1 -n5 -m4 -o5 --progress=never "$2" ;;
+	hf_N) $rt "$HF" -N --style none --runs 20 -- "$2" ;;
+	hf_sh) $rt "$HF" --style none --runs 20 -- "$2" ;;
 	esac >/dev/null 2>&1
 	t1=$(now)
 	calc "($t1 - $t0) / 20"          # tim_sh: 40 runs incl. the overhead
@@ -134,13 +146,13 @@ cost() {
 # one repeat of tool $1 on command $2 with count $3, exported to o.json
 once() {
 	case $1 in
-	tim_N) "$QB" tim -N -w1 -k1 -m8 -n"$3" -uus --progress=never \
+	tim_N) $rt "$QB" tim -N -w1 -k1 -m8 -n"$3" -uus --progress=never \
 	    --json "$T/o.json" "$2" ;;
-	tim_sh) "$QB" tim -w1 -k1 -m8 -n"$3" -o"$3" -uus --progress=never \
+	tim_sh) $rt "$QB" tim -w1 -k1 -m8 -n"$3" -o"$3" -uus --progress=never \
 	    --json "$T/o.json" "$2" ;;
-	hf_N) "$HF" -N --style none --warmup 1 --runs "$3" \
+	hf_N) $rt "$HF" -N --style none --warmup 1 --runs "$3" \
 	    --export-json "$T/o.json" -- "$2" ;;
-	hf_sh) "$HF" --style none --warmup 1 --runs "$3" \
+	hf_sh) $rt "$HF" --style none --warmup 1 --runs "$3" \
 	    --export-json "$T/o.json" -- "$2" ;;
 	esac >/dev/null 2>&1
 }
@@ -190,7 +202,7 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			out "$p.estimate_error_median_ratio" "$(cut -d' ' -f3 "$T/v" |
 			    sort -g | awk -v sd="$sd" '{ v[NR] = $1 } END {
 			    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-			    printf "%.6g", sd > 0 ? md / sd : 0 }')"
+			    printf "%.6g", (sd > 0 ? md / sd : 0) }')"
 			out "$p.estimate_error_rms_ratio" "$(calc "($sd > 0 ? $(cut -d' ' -f3 "$T/v" | rms) / $sd : 0)")"
 			;;
 		*)
@@ -208,7 +220,7 @@ for mode in N sh N_estimate_error; do
 	case $mode in N) f=-N ;; sh) f= ;; *) f="-N -e estimate" ;; esac
 	t0=$(now)
 	# shellcheck disable=SC2086
-	st=0; "$QB" tim $f -uus --progress=never --precision=1% \
+	st=0; $rt "$QB" tim $f -uus --progress=never --precision=1% \
 	    --budget="${PBUDGET}s" --json "$T/p.json" /bin/true \
 	    >/dev/null 2>&1 || st=$?
 	t1=$(now)
