@@ -3,11 +3,13 @@
  * to threads (the hooks still called one at a time, in /proc order). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "num.h"
@@ -377,10 +379,69 @@ struct par {
 	size_t next;        /* the next part to take */
 	size_t deliv;       /* the next part to hand to act */
 	int listed;         /* the listing is over: no part will come */
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	int mu;             /* the lock: 0 free, 1 held, 2 held, waited for */
+	unsigned seq;       /* bumped by each wake-up */
+	int waiting;        /* threads in par_wait(), under the lock */
 	int stop;           /* act said stop */
 };
+
+/* The lock and the wake-up of the threads, on futexes: the scan needs
+ * one lock and one "something changed" broadcast, and the C library's
+ * mutex and condition variable cost ~4 KB of the static binary for it
+ * (docs/quickbox.md, sizes). The lock is the classic three-state futex
+ * lock; par_wait() sleeps on a sequence number read under the lock, so a
+ * wake-up between its unlock and its sleep is never lost (the futex
+ * then finds seq changed and returns at once). */
+/* the kernel's FUTEX_WAIT / FUTEX_WAKE | FUTEX_PRIVATE_FLAG, here
+ * because musl's headers do not carry linux/futex.h */
+enum { FUTEX_WAIT_PRIV = 0 | 128, FUTEX_WAKE_PRIV = 1 | 128 };
+
+static long futex(void *addr, int op, unsigned val)
+{
+	return syscall(SYS_futex, addr, op, val, NULL, NULL, 0);
+}
+
+static void par_lock(struct par *w)
+{
+	int c = 0;
+
+	if (__atomic_compare_exchange_n(&w->mu, &c, 1, 0, __ATOMIC_ACQUIRE,
+	    __ATOMIC_RELAXED))
+		return;
+	if (c != 2)
+		c = __atomic_exchange_n(&w->mu, 2, __ATOMIC_ACQUIRE);
+	while (c) {
+		futex(&w->mu, FUTEX_WAIT_PRIV, 2);
+		c = __atomic_exchange_n(&w->mu, 2, __ATOMIC_ACQUIRE);
+	}
+}
+
+static void par_unlock(struct par *w)
+{
+	if (__atomic_exchange_n(&w->mu, 0, __ATOMIC_RELEASE) == 2)
+		futex(&w->mu, FUTEX_WAKE_PRIV, 1);
+}
+
+/* under the lock: sleep until the next par_wake, the lock given back
+ * meanwhile (callers re-check what they wait for: wake-ups are broadcasts) */
+static void par_wait(struct par *w)
+{
+	unsigned s = __atomic_load_n(&w->seq, __ATOMIC_RELAXED);
+
+	w->waiting++;
+	par_unlock(w);
+	futex(&w->seq, FUTEX_WAIT_PRIV, s);
+	par_lock(w);
+	w->waiting--;
+}
+
+/* under the lock */
+static void par_wake(struct par *w)
+{
+	__atomic_fetch_add(&w->seq, 1, __ATOMIC_RELEASE);
+	if (w->waiting)
+		futex(&w->seq, FUTEX_WAKE_PRIV, INT_MAX);
+}
 
 static void drop_hits(struct part *c)
 {
@@ -457,13 +518,13 @@ static void *worker(void *arg)
 	for (;;) {
 		struct part *c = NULL;
 
-		pthread_mutex_lock(&w->mu);
+		par_lock(w);
 		while (!w->stop && (w->next < w->nparts ?
 		    w->next >= w->deliv + PAR_AHEAD : !w->listed))
-			pthread_cond_wait(&w->cv, &w->mu);
+			par_wait(w);
 		if (!w->stop && w->next < w->nparts)
 			c = w->parts[w->next++];
-		pthread_mutex_unlock(&w->mu);
+		par_unlock(w);
 		if (!c)
 			break;
 		it->list = c->pids;
@@ -472,11 +533,11 @@ static void *worker(void *arg)
 		while (proc_next(it, &p) > 0)
 			if (!excluded(r, &p) && wanted(r, it, &p, &pat))
 				keep_hit(c, it, &p, pat, r->s->par_nofd);
-		pthread_mutex_lock(&w->mu);
+		par_lock(w);
 		c->done = 1;
 		deliver(w);     /* may free c */
-		pthread_cond_broadcast(&w->cv);
-		pthread_mutex_unlock(&w->mu);
+		par_wake(w);
+		par_unlock(w);
 	}
 	it->list = NULL;
 	proc_close(it);
@@ -525,7 +586,7 @@ static int par_threads(const struct sel *s, int *forced)
 static void add_part(struct par *w, struct part *c)
 {
 	VEC_PUSH(w->parts, w->nparts, w->cap, c);
-	pthread_cond_broadcast(&w->cv);
+	par_wake(w);
 }
 
 /* the n PIDs listed past the probe, then the rest of the listing, in
@@ -542,8 +603,6 @@ static int par_scan(struct run *r, const pid_t *first, size_t n)
 
 	memset(&w, 0, sizeof w);
 	w.r = r;
-	pthread_mutex_init(&w.mu, NULL);
-	pthread_cond_init(&w.cv, NULL);
 	for (size_t i = 0; i < n; i += PAR_CHUNK) {
 		struct part *c = calloc(1, sizeof *c);
 
@@ -568,29 +627,27 @@ static int par_scan(struct run *r, const pid_t *first, size_t n)
 			break;
 		}
 		c->npids = (size_t)k;
-		pthread_mutex_lock(&w.mu);
+		par_lock(&w);
 		add_part(&w, c);
-		pthread_mutex_unlock(&w.mu);
+		par_unlock(&w);
 		if (k < PAR_CHUNK)
 			break;  /* the end of the directory */
 	}
-	pthread_mutex_lock(&w.mu);
+	par_lock(&w);
 	w.listed = 1;
 	if (err)
 		w.stop = 1;
-	pthread_cond_broadcast(&w.cv);
-	pthread_mutex_unlock(&w.mu);
+	par_wake(&w);
+	par_unlock(&w);
 	worker(&w);             /* this thread is one of them */
 	for (int i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	pthread_mutex_lock(&w.mu);   /* parts left after a stop */
+	par_lock(&w);   /* parts left after a stop */
 	w.stop = 1;
 	deliver(&w);
-	pthread_mutex_unlock(&w.mu);
+	par_unlock(&w);
 	for (size_t i = w.deliv; i < w.nparts; i++)
 		drop_hits(w.parts[i]);
-	pthread_mutex_destroy(&w.mu);
-	pthread_cond_destroy(&w.cv);
 	free(w.parts);
 	if (err)
 		errno = err;
