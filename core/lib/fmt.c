@@ -1,13 +1,11 @@
 /* fmt.c: the message formatter (the snprintf subset in fmt.h). */
 #include <limits.h>
 #include <stdarg.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "fltfmt.h"
 #include "fmt.h"
-
-/* weak: resolved only when something else in the build pulls it in */
-#pragma weak snprintf
 
 struct sink {
 	char *buf;
@@ -30,30 +28,92 @@ static void pad(struct sink *k, char c, size_t n)
 		put(k, &c, 1);
 }
 
-/* a float conversion: spec rebuilt with the widths already read */
-static void fp(struct sink *k, const char *flags, size_t nf, int w, int prec,
+/* digits from .. from+cnt-1 of d[0..n), zeros outside it */
+static void digs(struct sink *k, const char *d, int n, long long from,
+    long long cnt)
+{
+	long long z = from < 0 ? (-from < cnt ? -from : cnt) : 0, in;
+
+	pad(k, '0', (size_t)z);
+	from += z, cnt -= z;
+	in = from < n ? (n - from < cnt ? n - from : cnt) : 0;
+	put(k, d + from, (size_t)in);
+	pad(k, '0', (size_t)(cnt - in));
+}
+
+/* %e %f %g (or E F G) of v: the exact digits rounded once (fltfmt.h) */
+static void fp(struct sink *k, int left, int zero, int w, int prec,
     char conv, double v)
 {
-	char spec[32];
-	size_t n = 0;
-	int r;
+	char d[FLT_DIGS], ex[5], *t = ex + sizeof ex;
+	const char *word = NULL;
+	int c = conv | 32, sci = c == 'e', n = 0, x = 0, p;
+	long long frac = prec < 0 ? 6 : prec, len;
+	uint64_t b;
 
-	spec[n++] = '%';
-	memcpy(spec + n, flags, nf);
-	n += nf;
-	spec[n++] = '*';
-	spec[n++] = '.';
-	spec[n++] = '*';
-	spec[n++] = conv;
-	spec[n] = 0;
-	if (!snprintf) {
-		put(k, spec, n);
-		return;
+	memcpy(&b, &v, sizeof b);
+	if ((b >> 52 & 0x7ff) == 0x7ff) {
+		word = b << 12 ? "nanNAN" : "infINF";
+		word += conv == c ? 0 : 3;      /* upper case: the second copy */
+		zero = 0;
+	} else {
+		n = flt_digits(v, d, &x);
 	}
-	r = snprintf(k->len < k->cap ? k->buf + k->len : NULL,
-	    k->len < k->cap ? k->cap - k->len : 0, spec, w, prec, v);
-	if (r > 0)
-		k->len += (size_t)r;
+	if (word) {
+		len = 3;
+	} else if (c == 'f') {
+		n = flt_round(d, n, (int)(x + frac + 1 > FLT_DIGS ? FLT_DIGS :
+		    x + frac + 1), &x);
+	} else {
+		p = c == 'e' ? (int)(frac < FLT_DIGS ? frac + 1 : FLT_DIGS) :
+		    frac ? (int)(frac < FLT_DIGS ? frac : FLT_DIGS) : 1;
+		n = flt_round(d, n, p, &x);
+		if (c == 'g') {
+			/* %f from -4 to the precision, else %e; no
+			 * trailing zeros (nor a point with nothing after) */
+			long long keep;
+
+			sci = x < -4 || x >= (frac ? frac : 1);
+			frac = sci ? (frac ? frac : 1) - 1 : (frac ? frac : 1) - 1 - x;
+			keep = sci ? n - 1 : n - 1 - x;
+			if (frac > keep)
+				frac = keep > 0 ? keep : 0;
+		}
+	}
+	if (sci && !word) {
+		int a = x < 0 ? -x : x;
+
+		do
+			*--t = (char)('0' + a % 10);
+		while ((a /= 10) || t > ex + sizeof ex - 2);
+		*--t = x < 0 ? '-' : '+';
+		*--t = conv == c ? 'e' : 'E';
+	}
+	if (!word)
+		len = (sci || x < 0 ? 1 : x + 1) + (frac ? 1 + frac : 0) +
+		    (ex + sizeof ex - t);
+	len += (long long)(b >> 63);
+	if (!left && !zero && w > len)
+		pad(k, ' ', (size_t)(w - len));
+	if (b >> 63)
+		put(k, "-", 1);
+	if (!left && zero && w > len)
+		pad(k, '0', (size_t)(w - len));
+	if (word) {
+		put(k, word, 3);
+	} else {
+		if (sci || x < 0)
+			digs(k, d, n, sci ? 0 : -1, 1);
+		else
+			digs(k, d, n, 0, x + 1);
+		if (frac) {
+			put(k, ".", 1);
+			digs(k, d, n, sci ? 1 : x + 1, frac);
+		}
+		put(k, t, (size_t)(ex + sizeof ex - t));
+	}
+	if (left && w > len)
+		pad(k, ' ', (size_t)(w - len));
 }
 
 int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
@@ -62,7 +122,6 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 	const char *lit;
 
 	while ((lit = strchr(f, '%'))) {
-		const char *flags;
 		int left = 0, zero = 0, w = 0, prec = -1, lng = 0;
 		char conv, num[24], *e = num + sizeof num, *p = e, sg = 0;
 		const char *s = p;
@@ -70,10 +129,9 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 		unsigned long long v;
 
 		put(&k, f, (size_t)(lit - f));
-		f = flags = lit + 1;
+		f = lit + 1;
 		for (; *f == '-' || *f == '0'; f++)
 			*f == '-' ? (left = 1) : (zero = 1);
-		nf = (size_t)(f - flags);
 		if (*f == '*') {
 			w = va_arg(ap, int);
 			if (w < 0)
@@ -135,10 +193,8 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 			if (zero && !left && (size_t)w > n + z + !!sg)
 				z = (size_t)w - n - !!sg;
 			break;
-		case 'e': case 'E': case 'f': case 'F':
-		case 'g': case 'G': case 'a': case 'A':
-			fp(&k, flags, nf < 8 ? nf : 8, left ? -w : w, prec, conv,
-			    va_arg(ap, double));
+		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+			fp(&k, left, zero, w, prec, conv, va_arg(ap, double));
 			continue;
 		default:        /* not a conversion: as written */
 			put(&k, lit, (size_t)(f - lit));
