@@ -22,6 +22,9 @@
 #include "tim.h"
 #include "vec.h"
 
+/* tim writes its numbers with %g and %f: the float code is linked */
+FMT_FLOATS;
+
 /* ---- save lines -------------------------------------------------------- */
 
 int tf_num(char *dst, size_t cap, double v)

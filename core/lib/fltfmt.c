@@ -1,8 +1,10 @@
-/* fltfmt.c: double to exact decimal digits, and rounding them. */
+/* fltfmt.c: a double as printf's %e %f %g text, from its exact digits. */
 #include <stdint.h>
 #include <string.h>
 
 #include "fltfmt.h"
+
+enum { FLT_DIGS = 780 };        /* room for any double's digits */
 
 /* A big integer in base 10^9, least significant limb first: base 10^9
  * makes the decimal digits fall out of each limb, and a limb times a
@@ -29,7 +31,10 @@ static void big_mul(struct big *a, uint64_t f)     /* f <= 2^32 */
 		a->l[a->n++] = (uint32_t)(c % BASE);
 }
 
-int flt_digits(double v, char d[FLT_DIGS], int *x)
+/* The digits of |v| (v finite) in d[0..n), n returned, no leading zero,
+ * and *x such that |v| = d[0].d[1]d[2]... * 10^*x. Zero is "0", *x 0.
+ * Trailing zeros are left out. */
+static int digits(double v, char d[FLT_DIGS], int *x)
 {
 	struct big a;
 	uint64_t b, m;
@@ -90,7 +95,11 @@ static int nonzero(const char *d, int n)
 	return 0;
 }
 
-int flt_round(char *d, int n, int k, int *x)
+/* d[0..n) (exponent *x as above) rounded to its first k digits, k any
+ * int: half to even, on the exact value the digits spell. Returns the
+ * new count (0: the value rounded to zero). A carry out of d[0] makes
+ * the digits "1" and adds 1 to *x. */
+static int round_to(char *d, int n, int k, int *x)
 {
 	int up, i;
 
@@ -116,4 +125,84 @@ int flt_round(char *d, int n, int k, int *x)
 	}
 	d[i - 1]++;
 	return i;
+}
+
+/* digits from .. from+cnt-1 of d[0..n), zeros outside it, appended to
+ * the head; in the text's last run (end), zeros past the last digit are
+ * only counted (any precision) */
+static void digs(struct flt_text *t, const char *d, int n, long long from,
+    long long cnt, int end)
+{
+	long long z = from < 0 ? (-from < cnt ? -from : cnt) : 0, in;
+
+	memset(t->head + t->nhead, '0', (size_t)z);
+	t->nhead += (size_t)z;
+	from += z, cnt -= z;
+	in = from < n ? (n - from < cnt ? n - from : cnt) : 0;
+	memcpy(t->head + t->nhead, d + from, (size_t)in);
+	t->nhead += (size_t)in;
+	if (end) {
+		t->zeros = cnt - in;
+	} else {
+		memset(t->head + t->nhead, '0', (size_t)(cnt - in));
+		t->nhead += (size_t)(cnt - in);
+	}
+}
+
+void flt_conv(struct flt_text *t, char conv, int prec, double v)
+{
+	char d[FLT_DIGS], *e = t->tail + sizeof t->tail;
+	int c = conv | 32, sci = c == 'e', n, x, p;
+	long long frac = prec < 0 ? 6 : prec;
+	uint64_t b;
+
+	memcpy(&b, &v, sizeof b);
+	t->neg = (int)(b >> 63);
+	t->nhead = t->ntail = 0;
+	t->zeros = 0;
+	t->finite = (b >> 52 & 0x7ff) != 0x7ff;
+	if (!t->finite) {       /* upper case: the second copy */
+		memcpy(t->head, (b << 12 ? "nanNAN" : "infINF") + (conv == c ? 0 : 3), 3);
+		t->nhead = 3;
+		return;
+	}
+	n = digits(v, d, &x);
+	if (c == 'f') {
+		n = round_to(d, n, (int)(x + frac + 1 > FLT_DIGS ? FLT_DIGS :
+		    x + frac + 1), &x);
+	} else {
+		p = c == 'e' ? (int)(frac < FLT_DIGS ? frac + 1 : FLT_DIGS) :
+		    frac ? (int)(frac < FLT_DIGS ? frac : FLT_DIGS) : 1;
+		n = round_to(d, n, p, &x);
+		if (c == 'g') {
+			/* %f from 10^-4 to below 10^precision, else %e; no
+			 * trailing zeros (nor a point with nothing after) */
+			long long keep, pg = frac ? frac : 1;
+
+			sci = x < -4 || x >= pg;
+			frac = sci ? pg - 1 : pg - 1 - x;
+			keep = sci ? n - 1 : n - 1 - x;
+			if (frac > keep)
+				frac = keep > 0 ? keep : 0;
+		}
+	}
+	if (sci || x < 0)       /* one digit before the point */
+		digs(t, d, n, sci ? 0 : -1, 1, 0);
+	else
+		digs(t, d, n, 0, x + 1, 0);     /* at most 309 */
+	if (frac) {
+		t->head[t->nhead++] = '.';
+		digs(t, d, n, sci ? 1 : x + 1, frac, 1);
+	}
+	if (sci) {              /* e, sign, at least two digits */
+		int a = x < 0 ? -x : x;
+
+		do
+			*--e = (char)('0' + a % 10);
+		while ((a /= 10) || e > t->tail + sizeof t->tail - 2);
+		*--e = x < 0 ? '-' : '+';
+		*--e = conv == c ? 'e' : 'E';
+		t->ntail = (size_t)(t->tail + sizeof t->tail - e);
+		memmove(t->tail, e, t->ntail);
+	}
 }

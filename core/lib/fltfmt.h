@@ -1,24 +1,34 @@
-/* fltfmt.h: a double's exact decimal value, and its correct rounding.
+/* fltfmt.h: printf's %e %f %g text of a double, from its exact value.
  *
  * Every finite double is an integer times a power of two, so its decimal
- * expansion ends: at most 767 significant digits (the smallest
- * subnormal's). fmt.c builds printf's %e %f %g from these digits, so the
- * text is rounded once, from the exact value, ties to even, as glibc's
- * printf rounds it. Pure: no I/O, no globals, no allocation. */
+ * expansion ends (at most 767 significant digits, the smallest
+ * subnormal's). The digits are made exactly and rounded once, half to
+ * even, as glibc's printf rounds them, so the text is glibc's byte for
+ * byte. fmt.c lays the text out (width, flags) for fmt_snprintf; it
+ * refers to flt_conv weakly, so that only a program that formats floats
+ * links this file: such a program says FMT_FLOATS (fmt.h).
+ * Pure: no I/O, no globals, no allocation. */
 #ifndef QB_FLTFMT_H
 #define QB_FLTFMT_H
 
-enum { FLT_DIGS = 780 };        /* room for any double's digits */
+#include <stddef.h>
 
-/* The digits of |v| (v finite) in d[0..n), n returned, no leading zero,
- * and *x such that |v| = d[0].d[1]d[2]... * 10^*x. Zero is "0", *x 0.
- * Digits are the characters '0'..'9'; trailing zeros are left out. */
-int flt_digits(double v, char d[FLT_DIGS], int *x);
+/* Bounds of the text before its trailing zeros: %f has at most 309
+ * integer digits, or "0." and 1074 decimals (2^-1074 * 10^1074 is an
+ * integer), %e at most 767 digits and a point. */
+enum { FLT_HEAD = 1080 };
 
-/* d[0..n) (exponent *x as above) rounded to its first k digits, k any
- * int: half to even, on the exact value the digits spell. Returns the
- * new count (0: the value rounded to zero). A carry out of d[0] makes
- * the digits "1" and adds 1 to *x. */
-int flt_round(char *d, int n, int k, int *x);
+/* the text, in order: [-] head, zeros '0's, tail (no NUL in either) */
+struct flt_text {
+	int neg;                /* a '-' before it all (also -0, -nan) */
+	int finite;             /* 0: inf or nan, which 0-padding skips */
+	size_t nhead, ntail;
+	long long zeros;        /* a precision past the exact digits */
+	char head[FLT_HEAD];    /* digits and point; or inf / nan */
+	char tail[6];           /* %e's exponent, "e+05"; or nothing */
+};
+
+/* conv: e f g E F G; prec < 0: the default, 6 */
+void flt_conv(struct flt_text *t, char conv, int prec, double v);
 
 #endif

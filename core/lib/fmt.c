@@ -1,7 +1,6 @@
 /* fmt.c: the message formatter (the snprintf subset in fmt.h). */
 #include <limits.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <string.h>
 
 #include "fltfmt.h"
@@ -28,90 +27,31 @@ static void pad(struct sink *k, char c, size_t n)
 		put(k, &c, 1);
 }
 
-/* digits from .. from+cnt-1 of d[0..n), zeros outside it */
-static void digs(struct sink *k, const char *d, int n, long long from,
-    long long cnt)
-{
-	long long z = from < 0 ? (-from < cnt ? -from : cnt) : 0, in;
+/* weak: linked only into a program that says FMT_FLOATS (fmt.h) */
+#pragma weak flt_conv
 
-	pad(k, '0', (size_t)z);
-	from += z, cnt -= z;
-	in = from < n ? (n - from < cnt ? n - from : cnt) : 0;
-	put(k, d + from, (size_t)in);
-	pad(k, '0', (size_t)(cnt - in));
-}
-
-/* %e %f %g (or E F G) of v: the exact digits rounded once (fltfmt.h) */
+/* %e %f %g (or E F G) of v, laid out: [spaces] [-] [zeros] text [spaces] */
 static void fp(struct sink *k, int left, int zero, int w, int prec,
-    char conv, double v)
+    char conv, double v, const char *spec, size_t nspec)
 {
-	char d[FLT_DIGS], ex[5], *t = ex + sizeof ex;
-	const char *word = NULL;
-	int c = conv | 32, sci = c == 'e', n = 0, x = 0, p;
-	long long frac = prec < 0 ? 6 : prec, len;
-	uint64_t b;
+	struct flt_text t;
+	long long len;
 
-	memcpy(&b, &v, sizeof b);
-	if ((b >> 52 & 0x7ff) == 0x7ff) {
-		word = b << 12 ? "nanNAN" : "infINF";
-		word += conv == c ? 0 : 3;      /* upper case: the second copy */
-		zero = 0;
-	} else {
-		n = flt_digits(v, d, &x);
+	if (!flt_conv) {        /* no float code linked: the spec as text */
+		put(k, spec, nspec);
+		return;
 	}
-	if (word) {
-		len = 3;
-	} else if (c == 'f') {
-		n = flt_round(d, n, (int)(x + frac + 1 > FLT_DIGS ? FLT_DIGS :
-		    x + frac + 1), &x);
-	} else {
-		p = c == 'e' ? (int)(frac < FLT_DIGS ? frac + 1 : FLT_DIGS) :
-		    frac ? (int)(frac < FLT_DIGS ? frac : FLT_DIGS) : 1;
-		n = flt_round(d, n, p, &x);
-		if (c == 'g') {
-			/* %f from -4 to the precision, else %e; no
-			 * trailing zeros (nor a point with nothing after) */
-			long long keep;
-
-			sci = x < -4 || x >= (frac ? frac : 1);
-			frac = sci ? (frac ? frac : 1) - 1 : (frac ? frac : 1) - 1 - x;
-			keep = sci ? n - 1 : n - 1 - x;
-			if (frac > keep)
-				frac = keep > 0 ? keep : 0;
-		}
-	}
-	if (sci && !word) {
-		int a = x < 0 ? -x : x;
-
-		do
-			*--t = (char)('0' + a % 10);
-		while ((a /= 10) || t > ex + sizeof ex - 2);
-		*--t = x < 0 ? '-' : '+';
-		*--t = conv == c ? 'e' : 'E';
-	}
-	if (!word)
-		len = (sci || x < 0 ? 1 : x + 1) + (frac ? 1 + frac : 0) +
-		    (ex + sizeof ex - t);
-	len += (long long)(b >> 63);
-	if (!left && !zero && w > len)
+	flt_conv(&t, conv, prec, v);
+	len = t.neg + (long long)t.nhead + t.zeros + (long long)t.ntail;
+	if (!left && (!zero || !t.finite) && w > len)
 		pad(k, ' ', (size_t)(w - len));
-	if (b >> 63)
+	if (t.neg)
 		put(k, "-", 1);
-	if (!left && zero && w > len)
+	if (!left && zero && t.finite && w > len)
 		pad(k, '0', (size_t)(w - len));
-	if (word) {
-		put(k, word, 3);
-	} else {
-		if (sci || x < 0)
-			digs(k, d, n, sci ? 0 : -1, 1);
-		else
-			digs(k, d, n, 0, x + 1);
-		if (frac) {
-			put(k, ".", 1);
-			digs(k, d, n, sci ? 1 : x + 1, frac);
-		}
-		put(k, t, (size_t)(ex + sizeof ex - t));
-	}
+	put(k, t.head, t.nhead);
+	pad(k, '0', (size_t)t.zeros);
+	put(k, t.tail, t.ntail);
 	if (left && w > len)
 		pad(k, ' ', (size_t)(w - len));
 }
@@ -194,7 +134,8 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 				z = (size_t)w - n - !!sg;
 			break;
 		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-			fp(&k, left, zero, w, prec, conv, va_arg(ap, double));
+			fp(&k, left, zero, w, prec, conv, va_arg(ap, double),
+			    lit, (size_t)(f - lit));
 			continue;
 		default:        /* not a conversion: as written */
 			put(&k, lit, (size_t)(f - lit));

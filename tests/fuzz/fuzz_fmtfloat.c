@@ -13,6 +13,8 @@
 #include "fmt.h"
 #include "fuzz.h"
 
+FMT_FLOATS;
+
 static const char convs[] = "efgEFGfg";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
