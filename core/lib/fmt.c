@@ -30,32 +30,6 @@ static void pad(struct sink *k, char c, size_t n)
 /* weak: linked only into a program that says FMT_FLOATS (fmt.h) */
 #pragma weak flt_conv
 
-/* %e %f %g (or E F G) of v, laid out: [spaces] [-] [zeros] text [spaces] */
-static void fp(struct sink *k, int left, int zero, int w, int prec,
-    char conv, double v, const char *spec, size_t nspec)
-{
-	struct flt_text t;
-	long long len;
-
-	if (!flt_conv) {        /* no float code linked: the spec as text */
-		put(k, spec, nspec);
-		return;
-	}
-	flt_conv(&t, conv, prec, v);
-	len = t.neg + (long long)t.nhead + t.zeros + (long long)t.ntail;
-	if (!left && (!zero || !t.finite) && w > len)
-		pad(k, ' ', (size_t)(w - len));
-	if (t.neg)
-		put(k, "-", 1);
-	if (!left && zero && t.finite && w > len)
-		pad(k, '0', (size_t)(w - len));
-	put(k, t.head, t.nhead);
-	pad(k, '0', (size_t)t.zeros);
-	put(k, t.tail, t.ntail);
-	if (left && w > len)
-		pad(k, ' ', (size_t)(w - len));
-}
-
 int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 {
 	struct sink k = {buf, cap, 0};
@@ -64,9 +38,10 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 	while ((lit = strchr(f, '%'))) {
 		int left = 0, zero = 0, w = 0, prec = -1, lng = 0;
 		char conv, num[24], *e = num + sizeof num, *p = e, sg = 0;
-		const char *s = p;
-		size_t n, nf, z = 0;
+		const char *s = p, *tail = "";
+		size_t n, nf, z = 0, tz = 0, nt = 0;
 		unsigned long long v;
+		struct flt_text t;
 
 		put(&k, f, (size_t)(lit - f));
 		f = lit + 1;
@@ -134,21 +109,31 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 				z = (size_t)w - n - !!sg;
 			break;
 		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-			fp(&k, left, zero, w, prec, conv, va_arg(ap, double),
-			    lit, (size_t)(f - lit));
-			continue;
+			if (!flt_conv) {        /* no float code linked */
+				(void)va_arg(ap, double);
+				put(&k, lit, (size_t)(f - lit));
+				continue;
+			}
+			flt_conv(&t, conv, prec, va_arg(ap, double));
+			s = t.head, n = t.nhead, sg = t.neg ? '-' : 0;
+			tz = (size_t)t.zeros, tail = t.tail, nt = t.ntail;
+			if (zero && !left && t.finite && (size_t)w > n + tz + nt + !!sg)
+				z = (size_t)w - n - tz - nt - !!sg;
+			break;
 		default:        /* not a conversion: as written */
 			put(&k, lit, (size_t)(f - lit));
 			continue;
 		}
-		/* [spaces] [sign] [zeros] text [spaces] */
-		nf = n + z + !!sg;
+		/* [spaces] [sign] [zeros] text [zeros tail] [spaces] */
+		nf = n + z + !!sg + tz + nt;
 		if (!left && (size_t)w > nf)
 			pad(&k, ' ', (size_t)w - nf);
 		if (sg)
 			put(&k, &sg, 1);
 		pad(&k, '0', z);
 		put(&k, s, n);
+		pad(&k, '0', tz);
+		put(&k, tail, nt);
 		if (left && (size_t)w > nf)
 			pad(&k, ' ', (size_t)w - nf);
 	}
