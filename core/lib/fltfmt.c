@@ -8,7 +8,7 @@ enum { FLT_DIGS = 780 };        /* room for any double's digits */
 
 /* A big integer in base 10^9, least significant limb first: base 10^9
  * makes the decimal digits fall out of each limb, and a limb times a
- * factor below 2^32 (plus the carry) fits 64 bits. 87 limbs hold the
+ * factor of at most 2^32 (plus the carry) fits 64 bits. 87 limbs hold the
  * largest integer used here, 2^53 * 5^1074 (767 digits). */
 enum { LIMBS = 88, BASE = 1000000000 };
 
