@@ -25,6 +25,7 @@
 #include "clock.h"
 #include "err.h"
 #include "estimate.h"
+#include "fmt.h"
 #include "fmtunc.h"
 #include "num.h"
 #include "opt.h"
@@ -415,10 +416,10 @@ static int on_opt(void *ctx, int id, char *v)
 static void quote_list(const char *tag, char **v, size_t n, size_t pad)
 {
 	char line[4096];
-	size_t l = (size_t)snprintf(line, sizeof line, "%s@[", tag), i;
+	size_t l = (size_t)fmt_snprintf(line, sizeof line, "%s@[", tag), i;
 
 	for (i = 0; i < (n > pad ? n : pad) && l < sizeof line; i++)
-		l += (size_t)snprintf(line + l, sizeof line - l, "%s\"%s\"",
+		l += (size_t)fmt_snprintf(line + l, sizeof line - l, "%s\"%s\"",
 		    i ? ", " : "", n ? v[i < n ? i : n - 1] : "");
 	warn("%.*s]", (int)(l < sizeof line ? l : sizeof line - 1), line);
 }
@@ -479,7 +480,7 @@ static void scan_values(struct param *p, const char *step)
 		if ((b - a) / s >= MAXROWS)
 			die(E_USAGE, "-P %s: too many values", p->name);
 		for (v = a; v <= b; v += s) {
-			snprintf(buf, sizeof buf, "%lld", v);
+			fmt_snprintf(buf, sizeof buf, "%lld", v);
 			VEC_PUSH(p->vals, p->n, p->cap, xstrdup(buf));
 		}
 		return;
@@ -498,7 +499,7 @@ static void scan_values(struct param *p, const char *step)
 	if ((y - x) / d >= MAXROWS)
 		die(E_USAGE, "-P %s: too many values", p->name);
 	for (i = 0; (q = x + (double)i * d) <= y + d * 1e-9; i++) {
-		snprintf(buf, sizeof buf, "%.*f", places, q);
+		fmt_snprintf(buf, sizeof buf, "%.*f", places, q);
 		VEC_PUSH(p->vals, p->n, p->cap, xstrdup(buf));
 	}
 }
@@ -748,10 +749,10 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 	if (batch >= 1 && !estimate(t, r, batch, &est, &err, NULL))
 		fmt_uncertain(v, sizeof v, est, err, t->pm);
 	if (round)
-		snprintf(at, sizeof at, "round %lld", round);
+		fmt_snprintf(at, sizeof at, "round %lld", round);
 	else
-		snprintf(at, sizeof at, "batch %lld/%lld", batch + 1, t->m);
-	l = snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  %s  %s %s", i + 1,
+		fmt_snprintf(at, sizeof at, "batch %lld/%lld", batch + 1, t->m);
+	l = fmt_snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  %s  %s %s", i + 1,
 	    t->nrow, r->name, at, v, v[0] ? t->unit : "");
 	write_all(2, b, l < 0 ? 0 : (size_t)l < sizeof b ? (size_t)l :
 	    sizeof b - 1);
@@ -1179,7 +1180,7 @@ static int compare(struct tim *t, const struct tbase *b)
 		if (z > t->tol) {
 			char tx[96];
 
-			snprintf(tx, sizeof tx, "\tslower: %.1f errors > %g\n", z,
+			fmt_snprintf(tx, sizeof tx, "\tslower: %.1f errors > %g\n", z,
 			    t->tol);
 			out_str(tx);
 			slower = 1;

@@ -14,12 +14,16 @@
 
 #include "err.h"
 #include "estimate.h"
+#include "fmt.h"
 #include "fmtunc.h"
 #include "num.h"
 #include "out.h"
 #include "quote.h"
 #include "tim.h"
 #include "vec.h"
+
+/* tim writes its numbers with %g and %f: the float code is linked */
+FMT_FLOATS;
 
 /* ---- save lines -------------------------------------------------------- */
 
@@ -29,7 +33,7 @@ int tf_num(char *dst, size_t cap, double v)
 	int p, l = 0;
 
 	for (p = 15; p <= 17; p++) {
-		l = snprintf(dst, cap, "%.*g", p, v);
+		l = fmt_snprintf(dst, cap, "%.*g", p, v);
 		if (!num_double(dst, -HUGE_VAL, HUGE_VAL, &back) && back == v)
 			break;
 	}
@@ -180,7 +184,7 @@ static void outf(const char *fmt, ...)  /* numbers only: short */
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(b, sizeof b, fmt, ap);
+	n = fmt_vsnprintf(b, sizeof b, fmt, ap);
 	va_end(ap);
 	if (n > 0)
 		out_write(b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);

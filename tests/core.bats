@@ -235,6 +235,18 @@ CASES
 	[ "$output" = "fmt ok" ]
 }
 
+@test "fmt_snprintf %e %f %g: glibc's bytes (exact value, ties to even) on 30000 random doubles at precisions 0..40" {
+	run U fltcmp 30000
+	[ "$status" -eq 0 ]
+	[ "$output" = "flt ok" ]
+}
+
+@test "num_pow10: the double of the literal 1eI (strtod's) for I in -400..400" {
+	run U pow10
+	[ "$status" -eq 0 ]
+	[ "$output" = "pow10 ok" ]
+}
+
 @test "num_double: the same double and error as strtod (glibc) on edge cases and 50000 generated numbers, midpoints included" {
 	run U dblcmp 50000
 	[ "$status" -eq 0 ]

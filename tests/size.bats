@@ -54,3 +54,37 @@ need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (mu
 		[ "$got" = "$want" ] || { echo "$a: static [$got], glibc [$want]"; return 1; }
 	done
 }
+
+@test "static tim family: no printf linked; --read reports, --json --csv --markdown --baseline and -P values as the glibc build writes them" {
+	need_musl
+	run make -s -C "$TOP" size SIZE_FAM="tim" SIZE_DIR="$BATS_TEST_TMPDIR/sz"
+	[ "$status" -eq 0 ]
+	S="$BATS_TEST_TMPDIR/sz/tim/quickbox"
+	# musl's printf core (its prefix string) is not in the binary
+	! grep -q -- '-0X+0X 0X-0x+0x 0x' "$S"
+	cd "$BATS_TEST_TMPDIR"
+	awk 'BEGIN { srand(3); for (i = 0; i < 16; i++) {
+	    printf "%.9g\t\n", 3e-4 + rand() * 1e-5
+	    printf "%.9g\tsleep 0.01\n", 1e-2 + rand() * 1e-3
+	    printf "%.12g\tx y\n", 2e-2 + rand() * rand() * 1e-4 } }' > d.tsv
+	EX="-w1 -k2 -n5 -m3 -o5 -r d.tsv"
+	# a baseline 0.2 ms faster: "slower: N errors > T" lines
+	awk -F'\t' -v OFS='\t' '$2 != "" { $1 -= 0.0002 } 1' d.tsv > fast.tsv
+	"$QB" tim -w1 -k2 -n5 -m3 -o5 -r fast.tsv --json base.json 'sleep 0.01' 'b:x y' >/dev/null
+	set -f
+	for a in "" "-Rr" "-R,= -Rr" "-us" "-un" "-uμs" "--baseline base.json" \
+	    "--baseline base.json --tolerance 0.25" "--json o.json --csv o.csv --markdown o.md"; do
+		for b in g s; do
+			{ [ $b = g ] && q=$QB || q=$S
+			  rc=0; "$q" tim $EX $a 'sleep 0.01' 'b:x y' 2>&1 || rc=$?; echo "rc=$rc"
+			  cat o.json o.csv o.md 2>/dev/null || :; rm -f o.json o.csv o.md
+			} > out.$b
+		done
+		cmp out.g out.s || { echo "$a:"; diff out.g out.s; return 1; }
+	done
+	# -P values (%.*f) label the rows; the times differ, the labels not
+	"$QB" tim -w0 -k1 -n3 -m2 -o0 -P N 0.5 1.25 --step 0.125 'v{N}:true' | cut -f2 > p.g
+	"$S" tim -w0 -k1 -n3 -m2 -o0 -P N 0.5 1.25 --step 0.125 'v{N}:true' | cut -f2 > p.s
+	[ "$(sed -n 2p p.g)" = "v0.625" ]
+	cmp p.g p.s
+}

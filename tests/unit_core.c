@@ -10,7 +10,10 @@
  *   unit_core fmt                          fmt_snprintf against the C
  *                                          library's snprintf, every cap
  *   unit_core dblcmp N                     num_double against strtod on N
- *                                          generated numbers (and edge cases) */
+ *                                          generated numbers (and edge cases)
+ *   unit_core fltcmp N                     fmt_snprintf's %e %f %g against
+ *                                          snprintf on N random doubles
+ *   unit_core pow10                        num_pow10 against strtod("1eI") */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -89,6 +92,16 @@ static int fmt_check(void)
 	FMT_SAME("100%% sure, %s%%", "and");
 	FMT_SAME("[%.1f|%.6f|%g|%.17g|%8.2e|%-9.3f|%*.*f]", 1.25, -0.0000005, 1e-5, 0.1, 12345.678, 2.5, 7, 2, 3.14159);
 	FMT_SAME("%s", nul ? nul : "(null)");
+	/* floats: exact ties round to even, signs of zero, inf and nan with
+	 * widths and flags, subnormals, 309-digit %f, %g's switch points */
+	FMT_SAME("[%.0f|%.0f|%.0f|%.0f|%.1f|%.2f|%.0e|%.0g|%.1e]", 0.5, 1.5, 2.5, -0.5, 0.25, 0.125, 2.5, 0.5, 1.25);
+	FMT_SAME("[%f|%e|%g|%F|%E|%G|%g]", -0.0, -0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN);
+	FMT_SAME("[%8f|%-8e|%08g|%08f|%-8f|%010.3e]", INFINITY, -INFINITY, NAN, -1.5, 2.25, -6.02e23);
+	FMT_SAME("[%.17g|%.40e|%g|%.3g|%.0e]", 4.9406564584124654e-324, 2.2250738585072014e-308, 1e-310, 9.9951, 9.5);
+	FMT_SAME("%.0f", 1.7976931348623157e308);
+	FMT_SAME("%.3f", -4.9406564584124654e-324);
+	FMT_SAME("[%g|%g|%g|%g|%g|%g|%.1g|%.0g]", 100000.0, 1000000.0, 0.0001, 0.00001, 999999.5, 9.9999995e-5, 0.95, 0.0);
+	FMT_SAME("[%.*f|%.*e|%.*g|%.*g]", -3, 3.14159, 40, 1.0 / 3, 0, 123.456, 17, 0.1);
 	if (!fmt_bad)
 		printf("fmt ok\n");
 	return fmt_bad;
@@ -201,6 +214,55 @@ static int dbl_check(long n)
 	return bad != 0;
 }
 
+/* random bit patterns (and short binary fractions, which tie often) in
+ * each float conversion at a random precision 0..40 */
+static int flt_check(long n)
+{
+	static const char *conv[] = {"%.*e", "%.*f", "%.*g", "%.*E", "%.*G"};
+	static char a[1200], b[1200];
+	int bad = 0;
+	long i;
+
+	for (i = 0; i < n && bad < 10; i++) {
+		unsigned long long r = dbl_rand();
+		int p = (int)(dbl_rand() % 41), c = (int)(dbl_rand() % 5), x, y;
+		double d;
+
+		memcpy(&d, &r, sizeof d);
+		if (i % 2)
+			d = ldexp((double)(long long)(r % 4096) - 2048, (int)(dbl_rand() % 40) - 30);
+		x = fmt_snprintf(a, sizeof a, conv[c], p, d);
+		y = snprintf(b, sizeof b, conv[c], p, d);
+		if (x != y || strcmp(a, b)) {
+			printf("differ: %s %d %a: [%s] %d, libc [%s] %d\n", conv[c], p, d, a, x, b, y);
+			bad++;
+		}
+	}
+	if (!bad)
+		printf("flt ok\n");
+	return bad != 0;
+}
+
+static int pow10_check(void)
+{
+	char t[16];
+	int i, bad = 0;
+
+	for (i = -400; i <= 400; i++) {
+		double a = num_pow10(i), b;
+
+		snprintf(t, sizeof t, "1e%d", i);
+		b = strtod(t, NULL);
+		if (memcmp(&a, &b, sizeof a)) {
+			printf("differ: 1e%d: %a, strtod %a\n", i, a, b);
+			bad = 1;
+		}
+	}
+	if (!bad)
+		printf("pow10 ok\n");
+	return bad;
+}
+
 static int number(const char *what, int e, const char *s)
 {
 	if (e) {
@@ -244,6 +306,10 @@ int main(int argc, char **argv)
 		return fmt_check();
 	if (!strcmp(m, "dblcmp") && argc == 3)
 		return dbl_check(atol(argv[2]));
+	if (!strcmp(m, "fltcmp") && argc == 3)
+		return flt_check(atol(argv[2]));
+	if (!strcmp(m, "pow10"))
+		return pow10_check();
 	if (!strcmp(m, "die")) {
 		qb_prog = "prog";
 		qb_exit_hook = catch_exit;

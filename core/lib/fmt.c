@@ -1,13 +1,10 @@
 /* fmt.c: the message formatter (the snprintf subset in fmt.h). */
 #include <limits.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "fltfmt.h"
 #include "fmt.h"
-
-/* weak: resolved only when something else in the build pulls it in */
-#pragma weak snprintf
 
 struct sink {
 	char *buf;
@@ -30,31 +27,8 @@ static void pad(struct sink *k, char c, size_t n)
 		put(k, &c, 1);
 }
 
-/* a float conversion: spec rebuilt with the widths already read */
-static void fp(struct sink *k, const char *flags, size_t nf, int w, int prec,
-    char conv, double v)
-{
-	char spec[32];
-	size_t n = 0;
-	int r;
-
-	spec[n++] = '%';
-	memcpy(spec + n, flags, nf);
-	n += nf;
-	spec[n++] = '*';
-	spec[n++] = '.';
-	spec[n++] = '*';
-	spec[n++] = conv;
-	spec[n] = 0;
-	if (!snprintf) {
-		put(k, spec, n);
-		return;
-	}
-	r = snprintf(k->len < k->cap ? k->buf + k->len : NULL,
-	    k->len < k->cap ? k->cap - k->len : 0, spec, w, prec, v);
-	if (r > 0)
-		k->len += (size_t)r;
-}
+/* weak: linked only into a program that says FMT_FLOATS (fmt.h) */
+#pragma weak flt_conv
 
 int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 {
@@ -62,18 +36,17 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 	const char *lit;
 
 	while ((lit = strchr(f, '%'))) {
-		const char *flags;
 		int left = 0, zero = 0, w = 0, prec = -1, lng = 0;
 		char conv, num[24], *e = num + sizeof num, *p = e, sg = 0;
-		const char *s = p;
-		size_t n, nf, z = 0;
+		const char *s = p, *tail = "";
+		size_t n, nf, z = 0, tz = 0, nt = 0;
 		unsigned long long v;
+		struct flt_text t;
 
 		put(&k, f, (size_t)(lit - f));
-		f = flags = lit + 1;
+		f = lit + 1;
 		for (; *f == '-' || *f == '0'; f++)
 			*f == '-' ? (left = 1) : (zero = 1);
-		nf = (size_t)(f - flags);
 		if (*f == '*') {
 			w = va_arg(ap, int);
 			if (w < 0)
@@ -135,23 +108,32 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 			if (zero && !left && (size_t)w > n + z + !!sg)
 				z = (size_t)w - n - !!sg;
 			break;
-		case 'e': case 'E': case 'f': case 'F':
-		case 'g': case 'G': case 'a': case 'A':
-			fp(&k, flags, nf < 8 ? nf : 8, left ? -w : w, prec, conv,
-			    va_arg(ap, double));
-			continue;
+		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+			if (!flt_conv) {        /* no float code linked */
+				(void)va_arg(ap, double);
+				put(&k, lit, (size_t)(f - lit));
+				continue;
+			}
+			flt_conv(&t, conv, prec, va_arg(ap, double));
+			s = t.head, n = t.nhead, sg = t.neg ? '-' : 0;
+			tz = (size_t)t.zeros, tail = t.tail, nt = t.ntail;
+			if (zero && !left && t.finite && (size_t)w > n + tz + nt + !!sg)
+				z = (size_t)w - n - tz - nt - !!sg;
+			break;
 		default:        /* not a conversion: as written */
 			put(&k, lit, (size_t)(f - lit));
 			continue;
 		}
-		/* [spaces] [sign] [zeros] text [spaces] */
-		nf = n + z + !!sg;
+		/* [spaces] [sign] [zeros] text [zeros tail] [spaces] */
+		nf = n + z + !!sg + tz + nt;
 		if (!left && (size_t)w > nf)
 			pad(&k, ' ', (size_t)w - nf);
 		if (sg)
 			put(&k, &sg, 1);
 		pad(&k, '0', z);
 		put(&k, s, n);
+		pad(&k, '0', tz);
+		put(&k, tail, nt);
 		if (left && (size_t)w > nf)
 			pad(&k, ' ', (size_t)w - nf);
 	}

@@ -1,6 +1,7 @@
 /* num.c: strict decimal parsing with ranges. */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "num.h"
@@ -204,12 +205,48 @@ static int scan_hex(const char *s, int neg, double *out)
 	return round_bits(m, sticky, (int)e + 64, neg, out);
 }
 
+/* the digits of a times 10^x as the nearest double, one rounding */
+static int dec_double(struct dec *a, long x, int neg, double *out)
+{
+	unsigned long long m = 0;
+	int e = 0, i;
+
+	trim(a);
+	if (!a->nd) {
+		*out = neg ? -0.0 : 0.0;
+		return 0;
+	}
+	if (a->dp + x > 330)
+		return ERANGE;
+	if (a->dp + x < -360) {
+		*out = neg ? -0.0 : 0.0;
+		return ERANGE;
+	}
+	a->dp += (int)x;
+	while (a->dp > 0) {
+		int k = a->dp > 1 ? 3 * (a->dp - 1) : 1;
+
+		dec_shr(a, k > 60 ? 60 : k);
+		e += k > 60 ? 60 : k;
+	}
+	while (a->dp < 0 || (a->dp == 0 && a->d[0] < 5)) {
+		int k = a->dp < 0 ? 3 * -a->dp : 1;
+
+		dec_shl(a, k > 60 ? 60 : k);
+		e -= k > 60 ? 60 : k;
+	}
+	dec_shl(a, 60);
+	dec_shl(a, 4);
+	for (i = 0; i < a->dp; i++)
+		m = m * 10 + (i < a->nd ? a->d[i] : 0);
+	return round_bits(m, a->trunc || a->nd > a->dp, e, neg, out);
+}
+
 static int scan_dec(const char *s, int neg, double *out)
 {
 	struct dec a;
-	unsigned long long m = 0;
 	long x = 0;
-	int any = 0, dot = 0, e = 0, i;
+	int any = 0, dot = 0;
 
 	a.nd = a.dp = a.trunc = 0;
 	for (;; s++) {
@@ -236,35 +273,25 @@ static int scan_dec(const char *s, int neg, double *out)
 		scan_exp(&s, &x);
 	if (*s)
 		return EINVAL;
-	trim(&a);
-	if (!a.nd) {
-		*out = neg ? -0.0 : 0.0;
-		return 0;
-	}
-	if (a.dp + x > 330)
-		return ERANGE;
-	if (a.dp + x < -360) {
-		*out = neg ? -0.0 : 0.0;
-		return ERANGE;
-	}
-	a.dp += (int)x;
-	while (a.dp > 0) {
-		int k = a.dp > 1 ? 3 * (a.dp - 1) : 1;
+	return dec_double(&a, x, neg, out);
+}
 
-		dec_shr(&a, k > 60 ? 60 : k);
-		e += k > 60 ? 60 : k;
-	}
-	while (a.dp < 0 || (a.dp == 0 && a.d[0] < 5)) {
-		int k = a.dp < 0 ? 3 * -a.dp : 1;
+double num_pow10(int i)
+{
+	struct dec a = {{1}, 1, 1, 0};
+	double v = HUGE_VAL;    /* kept when 10^i overflows */
+	unsigned k = i < 0 ? 0U - (unsigned)i : (unsigned)i;
 
-		dec_shl(&a, k > 60 ? 60 : k);
-		e -= k > 60 ? 60 : k;
+	/* up to 10^22 every power of ten is exact in a double, and so is
+	 * each product on the way; its reciprocal is one correctly rounded
+	 * division. Past that, the digit shifting of a parsed "1eI". */
+	if (k <= 22) {
+		for (v = 1; k--; )
+			v *= 10;
+		return i < 0 ? 1 / v : v;
 	}
-	dec_shl(&a, 60);
-	dec_shl(&a, 4);
-	for (i = 0; i < a.dp; i++)
-		m = m * 10 + (i < a.nd ? a.d[i] : 0);
-	return round_bits(m, a.trunc || a.nd > a.dp, e, neg, out);
+	dec_double(&a, i, 0, &v);
+	return v;
 }
 
 static int lower_is(const char *s, const char *w)

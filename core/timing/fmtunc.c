@@ -9,35 +9,17 @@
 #include <string.h>
 
 #include "fmtunc.h"
+#include "num.h"
 
-/* Powers of ten as correctly rounded literals (1e000 .. 1e308 and
- * 1e-000 .. 1e-323, the last ones subnormal), built by token pasting: the
- * original multiplies by exactly these doubles, and pow() is not
- * guaranteed to round the same, which would move some last digits. */
-#define P_(n) 1e##n
-#define N_(n) 1e-##n
-#define T10(F, a) F(a##0), F(a##1), F(a##2), F(a##3), F(a##4), \
-	F(a##5), F(a##6), F(a##7), F(a##8), F(a##9)
-#define T100(F, a) T10(F, a##0), T10(F, a##1), T10(F, a##2), T10(F, a##3), \
-	T10(F, a##4), T10(F, a##5), T10(F, a##6), T10(F, a##7), \
-	T10(F, a##8), T10(F, a##9)
-#define T300_8(F) F(300), F(301), F(302), F(303), F(304), F(305), F(306), \
-	F(307), F(308)
-#define T300(F) T100(F, 0), T100(F, 1), T100(F, 2)
-static const double pos10[] = {T300(P_), T300_8(P_)};
-static const double neg10[] = {T300(N_), T300_8(N_), N_(309), T10(N_, 31),
-	N_(320), N_(321), N_(322), N_(323)};
-_Static_assert(sizeof pos10 == 309 * sizeof(double), "1e0 .. 1e308");
-_Static_assert(sizeof neg10 == 324 * sizeof(double), "1e-0 .. 1e-323");
-
-/* 10^i, 0 below the smallest subnormal power. The original's table stops
- * at 1e-308 and so has no defined digits for a subnormal x; here such an
- * x prints like any other (1e-309 as 1.000..e-309). */
+/* 10^i as the correctly rounded double (the literal 1eI): the original
+ * multiplies by exactly these, and pow() is not guaranteed to round the
+ * same, which would move some last digits. num_pow10 builds them rather
+ * than a 5 KB table of literals. The original's table stops at 1e-308
+ * and so has no defined digits for a subnormal x; here such an x prints
+ * like any other (1e-309 as 1.000..e-309). */
 static double p10(int i)
 {
-	if (i < -323)
-		return 0;
-	return i >= 0 ? pos10[i] : neg10[-i];
+	return num_pow10(i);
 }
 
 /* x * 10^i with one multiplication in the double range, as the original;
@@ -45,9 +27,9 @@ static double p10(int i)
 static double scale(double x, int i)
 {
 	if (i > 308)
-		return x * pos10[308] * p10(i - 308);
+		return x * p10(308) * p10(i - 308);
 	if (i < -308)
-		return x * neg10[308] * p10(i + 308);
+		return x * p10(-308) * p10(i + 308);
 	return x * p10(i);
 }
 
