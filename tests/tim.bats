@@ -734,9 +734,15 @@ i"
 	[ -z "$stderr" ]
 	[[ "$output" == *'"tool": "tim (quickbox) '* ]]
 	mkfifo fifo
-	# timeout: a tim that never opens the FIFO must fail the test, not hang it
+	# timeout: a tim that never opens the FIFO must fail the test, not hang
+	# it. The reader may not have reached its open when tim looks for one
+	# (tim then says so and writes nothing): try again until it has
 	timeout 20 cat fifo > got &
-	run tim $EX --markdown fifo 'sleep 0.01'
+	for i in $(seq 100); do
+		run tim $EX --markdown fifo 'sleep 0.01'
+		[[ "$output" == *"a FIFO with no reader"* ]] || break
+		sleep 0.05
+	done
 	wait
 	[ "$status" -eq 0 ]
 	[ -p fifo ]
