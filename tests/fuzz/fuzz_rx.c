@@ -1,0 +1,116 @@
+/* fuzz_rx: rx.c against glibc's regcomp/regexec (REG_EXTENDED|REG_NOSUB).
+ * Input: byte 0 = flags (bit 0 REG_ICASE, bit 1 the en_US.UTF-8 locale,
+ * else C, set with uselocale so both engines and the isw/towupper calls
+ * see it), then the pattern, a NUL, the text. The compile result must be
+ * the same error code; a compiled pair must agree on the text, the
+ * pattern itself, "", and the text twice.
+ *
+ * Left out, because glibc itself takes time or memory exponential in them
+ * (not what is under test): patterns with more than 4 repetition
+ * operators, counts from 100 to 32767, and back-references together with
+ * 2 or more repetition operators. Left out in the UTF-8 locale, because
+ * glibc orders ranges and equivalence classes by the locale's collation
+ * and rx by code point (a difference docs/pgrep.md lists): brackets
+ * holding a '-' or "[=". Without glibc (another libc) the harness only
+ * runs rx. */
+// fuzz-opts: -max_len=128
+#include <locale.h>
+#include <regex.h>
+
+#include "fuzz.h"
+#include "rx.h"
+
+static locale_t utf8_loc, c_loc;
+
+static int skip(const char *p, int utf8)
+{
+	int reps = 0, refs = 0, br = 0;
+
+	for (const char *c = p; *c; c++) {
+		if (strchr("*+?{", *c))
+			reps++;
+		if (*c == '\\' && c[1]) {
+			refs += c[1] >= '1' && c[1] <= '9';
+			c++;
+			continue;
+		}
+		if (*c >= '0' && *c <= '9') {
+			long v = 0;
+
+			while (*c >= '0' && *c <= '9' && v < 1000000)
+				v = v * 10 + (*c++ - '0');
+			c--;
+			if (v >= 100 && v <= 32767)
+				return 1;
+		}
+		if (*c == '[')
+			br = 1;
+		if (utf8 && br && (*c == '-' || (*c == '[' && c[1] == '=')))
+			return 1;
+	}
+	return reps > 4 || (refs && reps >= 2);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *w[2], *twice;
+	int n, icase, utf8, e, f;
+	struct rx *r;
+
+	if (!size || size > 4096)
+		return 0;
+	if (!c_loc) {
+		c_loc = newlocale(LC_ALL_MASK, "C", 0);
+		utf8_loc = newlocale(LC_ALL_MASK, "en_US.UTF-8", 0);
+		if (!c_loc)
+			abort();
+	}
+	icase = data[0] & 1;
+	utf8 = !!(data[0] & 2) && utf8_loc;
+	n = fuzz_words(data + 1, size - 1, w, 2);
+	if (n < 2)
+		w[1] = fuzz_str((const uint8_t *)"", 0);
+	if (skip(w[0], utf8)) {
+		fuzz_free_words(w, 2);
+		return 0;
+	}
+	uselocale(utf8 ? utf8_loc : c_loc);
+	e = rx_compile(&r, w[0], (icase ? RX_ICASE : 0) | (utf8 ? RX_UTF8 : 0));
+	CHECK(!e == !!r);
+	twice = malloc(2 * strlen(w[1]) + 1);
+	if (!twice)
+		abort();
+	strcpy(twice, w[1]);
+	strcat(twice, w[1]);
+#ifdef __GLIBC__
+	{
+		regex_t re;
+		const char *texts[4] = {w[1], w[0], "", twice};
+
+		f = regcomp(&re, w[0], REG_EXTENDED | REG_NOSUB | (icase ? REG_ICASE : 0));
+		if (e != f)
+			fprintf(stderr, "pattern '%s' flags %d: rx %d regcomp %d\n",
+			    w[0], data[0] & 3, e, f);
+		CHECK(e == f);
+		for (int i = 0; !e && i < 4; i++) {
+			int a = rx_match(r, texts[i]), b = !regexec(&re, texts[i], 0, NULL, 0);
+
+			if (a != b)
+				fprintf(stderr, "pattern '%s' flags %d text '%s': rx %d regexec %d\n",
+				    w[0], data[0] & 3, texts[i], a, b);
+			CHECK(a == b);
+		}
+		if (!f)
+			regfree(&re);
+	}
+#else
+	(void)f;
+	if (!e)
+		rx_match(r, w[1]), rx_match(r, twice);
+#endif
+	rx_free(r);
+	uselocale(LC_GLOBAL_LOCALE);
+	free(twice);
+	fuzz_free_words(w, 2);
+	return 0;
+}
