@@ -36,7 +36,7 @@ enum {
 	O_BYTE, O_CHAR, O_ANY, O_SET, O_REF,   /* consume (REF may not) */
 	O_SPLIT, O_JMP, O_SAVE, O_MARK, O_LEND, O_ASSERT, O_MATCH,
 };
-enum { A_BOL, A_EOL, A_WB, A_NWB, A_WBEG, A_WEND };
+enum { A_BOL, A_EOL, A_BUFB, A_BUFE, A_WB, A_NWB, A_WBEG, A_WEND };
 enum { C_ALNUM, C_ALPHA, C_BLANK, C_CNTRL, C_DIGIT, C_GRAPH, C_LOWER,
 	C_PRINT, C_PUNCT, C_SPACE, C_UPPER, C_XDIGIT };
 
@@ -62,7 +62,7 @@ struct rx {
 	int *dense, *sparse, *cnt, *stack;
 	/* backtracker scratch */
 	int *slot;
-	int (*bt)[2];
+	int (*bt)[3];
 	size_t nbt;
 };
 
@@ -76,38 +76,47 @@ static void setbit(uint32_t *b, unsigned c)
 	b[c >> 5] |= 1u << (c & 31);
 }
 
-/* one UTF-8 character at s (n bytes left): its length, 0 if invalid */
+/* one UTF-8 character at s (n bytes left): its length, 0 if invalid.
+ * As glibc's decoder: the old 5- and 6-byte forms (up to 0x7fffffff)
+ * and code points above 0x10ffff are characters; overlong forms and
+ * surrogates are not. */
 static int dec(const unsigned char *s, size_t n, uint32_t *cp)
 {
-	unsigned c = s[0], lo = 0x80, hi = 0xbf;
+	static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000, 0x200000,
+		0x4000000};
+	unsigned c = s[0];
 	int len, i;
 	uint32_t v;
 
 	if (c < 0x80)
 		return *cp = c, 1;
-	if (c < 0xc2 || c > 0xf4)
+	if (c < 0xc2 || c > 0xfd)
 		return 0;
-	len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	v = c & (0x3f >> (len - 1));
-	if (c == 0xe0)
-		lo = 0xa0;
-	else if (c == 0xed)
-		hi = 0x9f;
-	else if (c == 0xf0)
-		lo = 0x90;
-	else if (c == 0xf4)
-		hi = 0x8f;
+	len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf8 ? 4 : c < 0xfc ? 5 : 6;
 	if (n < (size_t)len)
 		return 0;
+	v = c & (0x7f >> len);
 	for (i = 1; i < len; i++) {
-		unsigned d = s[i];
-
-		if (d < (i == 1 ? lo : 0x80) || d > (i == 1 ? hi : 0xbf))
+		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-		v = v << 6 | (d & 0x3f);
+		v = v << 6 | (s[i] & 0x3f);
 	}
+	if (v < least[len] || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
 	*cp = v;
 	return len;
+}
+
+/* the bytes of code point u; their count */
+static int enc(uint32_t u, unsigned char *e)
+{
+	int n = u < 0x80 ? 1 : u < 0x800 ? 2 : u < 0x10000 ? 3 :
+	    u < 0x200000 ? 4 : u < 0x4000000 ? 5 : 6;
+
+	for (int i = n - 1; i > 0; i--, u >>= 6)
+		e[i] = (unsigned char)(0x80 | (u & 0x3f));
+	e[0] = (unsigned char)(n == 1 ? u : ((0xff00u >> n) & 0xff) | u);
+	return n;
 }
 
 /* upper-case as glibc folds for REG_ICASE */
@@ -213,8 +222,8 @@ static void peek(struct cc *c)
 		case 'B': t->type = T_ANCHOR; t->c = A_NWB; return;
 		case '<': t->type = T_ANCHOR; t->c = A_WBEG; return;
 		case '>': t->type = T_ANCHOR; t->c = A_WEND; return;
-		case '`': t->type = T_ANCHOR; t->c = A_BOL; return;
-		case '\'': t->type = T_ANCHOR; t->c = A_EOL; return;
+		case '`': t->type = T_ANCHOR; t->c = A_BUFB; return;
+		case '\'': t->type = T_ANCHOR; t->c = A_BUFE; return;
 		}
 		/* an escaped ASCII character is compared as written */
 		if (s[1] < 0x80 || !c->r->utf8) {
@@ -925,7 +934,8 @@ static void firsts(struct rx *r)
 			break;
 		case O_BYTE:
 			for (unsigned b = 0; b < 256; b++)
-				if (r->fold[b] == in->x)
+				if (r->fold[b] == in->x ||
+				    (b >= 0x80 && in->x >= 0x80 && r->icase && r->utf8))
 					setbit(r->first, b);
 			break;
 		case O_CHAR:
@@ -972,7 +982,7 @@ void rx_free(struct rx *r)
 	free(r);
 }
 
-#define RING 5  /* lists for the next 4 byte positions and this one */
+#define RING 7  /* lists for the next 6 byte positions and this one */
 
 int rx_compile(struct rx **out, const char *pattern, int flags)
 {
@@ -1007,18 +1017,19 @@ int rx_compile(struct rx **out, const char *pattern, int flags)
 	}
 	L = (size_t)r->len;
 	r->nslot = 20 + c.nmark;
-	r->dense = malloc(RING * L * sizeof *r->dense);
-	r->sparse = malloc(RING * L * sizeof *r->sparse);
+	r->dense = malloc(RING * 2 * L * sizeof *r->dense);
+	r->sparse = malloc(RING * 2 * L * sizeof *r->sparse);
 	r->cnt = calloc(RING, sizeof *r->cnt);
-	r->stack = malloc(2 * L * sizeof *r->stack + sizeof *r->stack);
+	r->stack = malloc(4 * L * sizeof *r->stack + sizeof *r->stack);
 	r->slot = malloc((size_t)r->nslot * sizeof *r->slot);
 	if (!r->dense || !r->sparse || !r->cnt || !r->stack || !r->slot) {
 		rx_free(r);
 		return RX_ESPACE;
 	}
 	/* sparse sets read stale entries on purpose; keep them defined */
-	memset(r->sparse, 0, RING * L * sizeof *r->sparse);
-	r->anchored = r->code[0].op == O_ASSERT && r->code[0].x == A_BOL;
+	memset(r->sparse, 0, RING * 2 * L * sizeof *r->sparse);
+	r->anchored = r->code[0].op == O_ASSERT &&
+	    (r->code[0].x == A_BOL || r->code[0].x == A_BUFB);
 	firsts(r);
 	*out = r;
 	return RX_OK;
@@ -1039,7 +1050,7 @@ static uint32_t holding(const struct rx *r, const struct text *t, size_t q)
 
 	if (!r->utf8 || t->s[q] < 0x80)
 		return t->s[q];
-	for (size_t b = 0; b < 4 && b <= q; b++) {
+	for (size_t b = 0; b < 6 && b <= q; b++) {
 		int l = dec(t->s + q - b, t->n - (q - b), &cp);
 
 		if (l && (size_t)l > b)
@@ -1055,13 +1066,20 @@ static int word(const struct rx *r, const struct text *t, size_t q)
 	return c == '_' || isclass(r->utf8, C_ALNUM, c);
 }
 
-static int assert_at(const struct rx *r, const struct text *t, size_t p, int a)
+/* does assertion a hold at p? in: the path consumed the byte before p.
+ * ^ and $ also hold next to a newline the match itself consumes (glibc
+ * does so even without REG_NEWLINE): 2 says $ held before a newline,
+ * which the path must then consume (it may not end there) */
+static int assert_at(const struct rx *r, const struct text *t, size_t p, int a,
+    int in)
 {
 	int before, after;
 
 	switch (a) {
-	case A_BOL: return p == 0;
-	case A_EOL: return p == t->n;
+	case A_BOL: return !p || (in && t->s[p - 1] == '\n');
+	case A_EOL: return p == t->n ? 1 : t->s[p] == '\n' ? 2 : 0;
+	case A_BUFB: return !p;
+	case A_BUFE: return p == t->n;
 	}
 	before = p > 0 && word(r, t, p - 1);
 	after = p < t->n && word(r, t, p);
@@ -1071,6 +1089,29 @@ static int assert_at(const struct rx *r, const struct text *t, size_t p, int a)
 	case A_WBEG: return !before && after;
 	default: return before && !after;
 	}
+}
+
+/* byte p of the upper-cased text, which glibc matches an invalid byte of
+ * an icase pattern against (when the case changes the length, as the
+ * text reads; -1 inside a character) */
+static int upbyte(const struct text *t, size_t p, int inside)
+{
+	uint32_t cp;
+
+	for (size_t b = 0; b < 6 && b <= p; b++) {
+		int l = dec(t->s + p - b, t->n - (p - b), &cp);
+
+		if (l && (size_t)l > b) {
+			unsigned char e[6];
+
+			if (b && !inside)  /* glibc: not inside a character */
+				return -1;
+			if (enc(fold(1, cp), e) != l)
+				break;
+			return e[b];
+		}
+	}
+	return t->s[p];
 }
 
 /* bytes the instruction consumes at p, 0 when it does not match */
@@ -1086,6 +1127,8 @@ static int step(const struct rx *r, const struct ins *in, const struct text *t,
 	b = t->s[p];
 	switch (in->op) {
 	case O_BYTE:
+		if (r->icase && r->utf8 && b >= 0x80)
+			return upbyte(t, p, 0) == in->x;
 		return r->fold[b] == in->x;
 	case O_ANY:
 		if (!r->utf8 || b < 0x80)
@@ -1107,37 +1150,43 @@ static int step(const struct rx *r, const struct ins *in, const struct text *t,
 }
 
 /* the epsilon closure of pc at p into list k; 1 when it reaches MATCH */
-static int add(struct rx *r, const struct text *t, int k, size_t p, int pc0)
+/* the epsilon closure of pc at p into list k; 1 when it reaches MATCH.
+ * A state is pc * 2 + 1 when a $ before a newline is pending. */
+static int add(struct rx *r, const struct text *t, int k, size_t p, int pc0,
+    int ate)
 {
-	int *dense = r->dense + (size_t)k * (size_t)r->len;
-	int *sparse = r->sparse + (size_t)k * (size_t)r->len;
+	int *dense = r->dense + (size_t)k * 2 * (size_t)r->len;
+	int *sparse = r->sparse + (size_t)k * 2 * (size_t)r->len;
 	int *st = r->stack, sp = 0;
 
-	st[sp++] = pc0;
+	st[sp++] = 2 * pc0;
 	while (sp) {
-		int pc = st[--sp], i = sparse[pc];
+		int s = st[--sp], i = sparse[s], pc = s >> 1, f = s & 1, a;
 		const struct ins *in = &r->code[pc];
 
-		if (i < r->cnt[k] && dense[i] == pc)
+		if (i < r->cnt[k] && dense[i] == s)
 			continue;
-		sparse[pc] = r->cnt[k];
-		dense[r->cnt[k]++] = pc;
+		sparse[s] = r->cnt[k];
+		dense[r->cnt[k]++] = s;
 		switch (in->op) {
 		case O_MATCH:
-			return 1;
+			if (!f)
+				return 1;
+			break;
 		case O_JMP:
-			st[sp++] = pc + in->x;
+			st[sp++] = 2 * (pc + in->x) + f;
 			break;
 		case O_SPLIT:
-			st[sp++] = pc + in->y;
-			st[sp++] = pc + in->x;
+			st[sp++] = 2 * (pc + in->y) + f;
+			st[sp++] = 2 * (pc + in->x) + f;
 			break;
 		case O_ASSERT:
-			if (!assert_at(r, t, p, in->x))
+			if (!(a = assert_at(r, t, p, in->x, ate)))
 				break;
-			/* fall through */
+			st[sp++] = 2 * (pc + 1) + (f | (a == 2));
+			break;
 		case O_SAVE: case O_MARK: case O_LEND:
-			st[sp++] = pc + 1;
+			st[sp++] = 2 * (pc + 1) + f;
 			break;
 		}
 	}
@@ -1172,23 +1221,24 @@ static int pike(struct rx *r, const struct text *t)
 		return 0;
 	memset(r->cnt, 0, RING * sizeof *r->cnt);
 	for (;;) {
-		int k = (int)(p % RING), *dense;
+		int k = (int)(p % RING), *dense, before = r->cnt[k];
 
 		if ((!r->anchored || !p) && (!r->usefirst ||
-		    (p < t->n && bit(r->first, t->s[p]))) && add(r, t, k, p, 0))
+		    (p < t->n && bit(r->first, t->s[p]))) && add(r, t, k, p, 0, 0))
 			return 1;
-		live += r->cnt[k];
-		dense = r->dense + (size_t)k * (size_t)r->len;
+		live += r->cnt[k] - before;
+		dense = r->dense + (size_t)k * 2 * (size_t)r->len;
 		for (int i = 0; i < r->cnt[k]; i++) {
-			const struct ins *in = &r->code[dense[i]];
+			const struct ins *in = &r->code[dense[i] >> 1];
 			int l;
 
 			if (in->op > O_SET)
 				continue;
 			if ((l = step(r, in, t, p))) {
-				int k2 = (int)((p + (size_t)l) % RING), before = r->cnt[k2];
+				int k2 = (int)((p + (size_t)l) % RING);
 
-				if (add(r, t, k2, p + (size_t)l, dense[i] + 1))
+				before = r->cnt[k2];
+				if (add(r, t, k2, p + (size_t)l, (dense[i] >> 1) + 1, 1))
 					return 1;
 				live += r->cnt[k2] - before;
 			}
@@ -1208,11 +1258,11 @@ static int pike(struct rx *r, const struct text *t)
 
 /* ---- the backtracker, for patterns with back-references ---- */
 
-static int push(struct rx *r, size_t *sp, int pc, int pos)
+static int push(struct rx *r, size_t *sp, int pc, int pos, int f)
 {
 	if (*sp == r->nbt) {
 		size_t n = r->nbt ? 2 * r->nbt : 256;
-		int (*p)[2] = n > ((size_t)-1) / 8 / sizeof *p ? NULL :
+		int (*p)[3] = n > ((size_t)-1) / 8 / sizeof *p ? NULL :
 		    realloc(r->bt, n * sizeof *p);
 
 		if (!p)
@@ -1222,6 +1272,7 @@ static int push(struct rx *r, size_t *sp, int pc, int pos)
 	}
 	r->bt[*sp][0] = pc;
 	r->bt[*sp][1] = pos;
+	r->bt[*sp][2] = f;
 	(*sp)++;
 	return 0;
 }
@@ -1240,30 +1291,14 @@ static int sameref(const struct rx *r, const struct text *t, size_t a,
 		*len = n;
 		return 1;
 	}
-	/* upper-cased characters compared, invalid bytes as they are */
-	{
-		size_t q = p;
-
-		while (a < e) {
-			uint32_t x, y;
-			int lx = dec(t->s + a, e - a, &x), ly;
-
-			if (q >= t->n)
-				return 0;
-			ly = dec(t->s + q, t->n - q, &y);
-			if (!lx || !ly) {
-				if (lx || ly || t->s[a] != t->s[q])
-					return 0;
-				lx = ly = 1;
-			} else if (fold(1, x) != fold(1, y)) {
-				return 0;
-			}
-			a += (size_t)lx;
-			q += (size_t)ly;
-		}
-		*len = q - p;
-		return 1;
-	}
+	/* glibc compares the bytes of the upper-cased text */
+	if (n > t->n - p)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (upbyte(t, a + i, 1) != upbyte(t, p + i, 1))
+			return 0;
+	*len = n;
+	return 1;
 }
 
 static int back(struct rx *r, const struct text *t)
@@ -1277,10 +1312,11 @@ static int back(struct rx *r, const struct text *t)
 			return 0;
 		for (int i = 0; i < r->nslot; i++)
 			r->slot[i] = -1;
-		if (push(r, &sp, 0, (int)s))
+		if (push(r, &sp, 0, (int)s, 0))
 			return 0;
 		while (sp) {
 			int pc = r->bt[sp - 1][0], pos = r->bt[sp - 1][1];
+			int f = r->bt[sp - 1][2];  /* a $ before a newline pending */
 
 			sp--;
 			if (pc < 0) {  /* undo a slot */
@@ -1296,19 +1332,21 @@ static int back(struct rx *r, const struct text *t)
 					return 0;
 				switch (in->op) {
 				case O_MATCH:
+					if (f)
+						break;
 					return 1;
 				case O_JMP:
 					pc += in->x;
 					continue;
 				case O_SPLIT:
-					if (push(r, &sp, pc + in->y, pos))
+					if (push(r, &sp, pc + in->y, pos, f))
 						return 0;
 					pc += in->x;
 					continue;
 				case O_SAVE:
 				case O_MARK:
 					si = in->op == O_SAVE ? in->x : 20 + in->x;
-					if (push(r, &sp, -si - 1, r->slot[si]))
+					if (push(r, &sp, -si - 1, r->slot[si], 0))
 						return 0;
 					r->slot[si] = pos;
 					pc++;
@@ -1318,8 +1356,10 @@ static int back(struct rx *r, const struct text *t)
 					pc += r->slot[20 + in->x] == pos ? in->y : 1;
 					continue;
 				case O_ASSERT:
-					if (!assert_at(r, t, (size_t)pos, in->x))
+					if (!(l = assert_at(r, t, (size_t)pos, in->x,
+					    (size_t)pos > s)))
 						break;
+					f |= l == 2;
 					pc++;
 					continue;
 				case O_REF: {
@@ -1329,6 +1369,7 @@ static int back(struct rx *r, const struct text *t)
 					    (size_t)e, (size_t)pos, &len))
 						break;
 					pos += (int)len;
+					f &= !len;
 					pc++;
 					continue;
 				}
@@ -1336,6 +1377,7 @@ static int back(struct rx *r, const struct text *t)
 					if (!(l = step(r, in, t, (size_t)pos)))
 						break;
 					pos += l;
+					f = 0;
 					pc++;
 					continue;
 				}

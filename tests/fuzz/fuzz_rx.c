@@ -24,7 +24,11 @@ static locale_t utf8_loc, c_loc;
 
 static int skip(const char *p, int utf8)
 {
-	int reps = 0, refs = 0, br = 0;
+	int reps = 0, refs = 0;
+	const char *br = strchr(p, '[');
+
+	if (utf8 && br && (strchr(br, '-') || strstr(br, "[=")))
+		return 1;
 
 	for (const char *c = p; *c; c++) {
 		if (strchr("*+?{", *c))
@@ -43,10 +47,6 @@ static int skip(const char *p, int utf8)
 			if (v >= 100 && v <= 32767)
 				return 1;
 		}
-		if (*c == '[')
-			br = 1;
-		if (utf8 && br && (*c == '-' || (*c == '[' && c[1] == '=')))
-			return 1;
 	}
 	return reps > 4 || (refs && reps >= 2);
 }
