@@ -58,10 +58,17 @@ struct rx {
 	unsigned char fold[256];
 	uint32_t first[8];
 	int usefirst, onefirst;
-	/* simulation scratch: ring of lists, each a sparse set */
+};
+
+/* what one match needs besides the program: kept per thread (the
+ * parallel scan matches from several), grown to the largest program */
+struct work {
+	/* the simulation: a ring of lists, each a sparse set */
 	int *dense, *sparse, *cnt, *stack;
-	/* backtracker scratch */
+	size_t len;
+	/* the backtracker */
 	int *slot;
+	size_t nslot;
 	int (*bt)[3];
 	size_t nbt;
 };
@@ -903,11 +910,12 @@ static int regexp(struct cc *c, int nest)
 static void firsts(struct rx *r)
 {
 	int *seen = calloc((size_t)r->len + 1, sizeof *seen);
-	int *st = r->stack, sp = 0;
+	int *st = malloc((2 * (size_t)r->len + 1) * sizeof *st), sp = 0;
 
 	r->usefirst = 0;
-	if (!seen || r->refs) {
+	if (!seen || !st || r->refs) {
 		free(seen);
+		free(st);
 		return;
 	}
 	memset(r->first, 0, sizeof r->first);
@@ -921,6 +929,7 @@ static void firsts(struct rx *r)
 		switch (in->op) {
 		case O_MATCH:
 			free(seen);
+			free(st);
 			return;  /* the empty text may match: no filter */
 		case O_JMP:
 			st[sp++] = pc + in->x;
@@ -958,6 +967,7 @@ static void firsts(struct rx *r)
 		}
 	}
 	free(seen);
+	free(st);
 	r->usefirst = 1;
 	r->onefirst = -1;
 	for (unsigned b = 1; b < 256; b++)
@@ -973,12 +983,6 @@ void rx_free(struct rx *r)
 		free(r->sets[i].r);
 	free(r->sets);
 	free(r->code);
-	free(r->dense);
-	free(r->sparse);
-	free(r->cnt);
-	free(r->stack);
-	free(r->slot);
-	free(r->bt);
 	free(r);
 }
 
@@ -988,8 +992,6 @@ int rx_compile(struct rx **out, const char *pattern, int flags)
 {
 	struct cc c = {0};
 	struct rx *r = calloc(1, sizeof *r);
-	size_t L;
-
 	*out = NULL;
 	if (!r)
 		return RX_ESPACE;
@@ -1015,19 +1017,7 @@ int rx_compile(struct rx **out, const char *pattern, int flags)
 		rx_free(r);
 		return c.err;
 	}
-	L = (size_t)r->len;
 	r->nslot = 20 + c.nmark;
-	r->dense = malloc(RING * 2 * L * sizeof *r->dense);
-	r->sparse = malloc(RING * 2 * L * sizeof *r->sparse);
-	r->cnt = calloc(RING, sizeof *r->cnt);
-	r->stack = malloc(4 * L * sizeof *r->stack + sizeof *r->stack);
-	r->slot = malloc((size_t)r->nslot * sizeof *r->slot);
-	if (!r->dense || !r->sparse || !r->cnt || !r->stack || !r->slot) {
-		rx_free(r);
-		return RX_ESPACE;
-	}
-	/* sparse sets read stale entries on purpose; keep them defined */
-	memset(r->sparse, 0, RING * 2 * L * sizeof *r->sparse);
 	r->anchored = r->code[0].op == O_ASSERT &&
 	    (r->code[0].x == A_BOL || r->code[0].x == A_BUFB);
 	firsts(r);
@@ -1152,22 +1142,22 @@ static int step(const struct rx *r, const struct ins *in, const struct text *t,
 /* the epsilon closure of pc at p into list k; 1 when it reaches MATCH */
 /* the epsilon closure of pc at p into list k; 1 when it reaches MATCH.
  * A state is pc * 2 + 1 when a $ before a newline is pending. */
-static int add(struct rx *r, const struct text *t, int k, size_t p, int pc0,
-    int ate)
+static int add(const struct rx *r, struct work *w, const struct text *t, int k,
+    size_t p, int pc0, int ate)
 {
-	int *dense = r->dense + (size_t)k * 2 * (size_t)r->len;
-	int *sparse = r->sparse + (size_t)k * 2 * (size_t)r->len;
-	int *st = r->stack, sp = 0;
+	int *dense = w->dense + (size_t)k * 2 * (size_t)r->len;
+	int *sparse = w->sparse + (size_t)k * 2 * (size_t)r->len;
+	int *st = w->stack, sp = 0;
 
 	st[sp++] = 2 * pc0;
 	while (sp) {
 		int s = st[--sp], i = sparse[s], pc = s >> 1, f = s & 1, a;
 		const struct ins *in = &r->code[pc];
 
-		if (i < r->cnt[k] && dense[i] == s)
+		if (i < w->cnt[k] && dense[i] == s)
 			continue;
-		sparse[s] = r->cnt[k];
-		dense[r->cnt[k]++] = s;
+		sparse[s] = w->cnt[k];
+		dense[w->cnt[k]++] = s;
 		switch (in->op) {
 		case O_MATCH:
 			if (!f)
@@ -1212,23 +1202,23 @@ static size_t skip(const struct rx *r, const struct text *t, size_t p)
 	return p < t->n ? p : t->n + 1;
 }
 
-static int pike(struct rx *r, const struct text *t)
+static int pike(const struct rx *r, struct work *w, const struct text *t)
 {
 	int live = 0;
 	size_t p = skip(r, t, 0);
 
 	if (p > t->n)
 		return 0;
-	memset(r->cnt, 0, RING * sizeof *r->cnt);
+	memset(w->cnt, 0, RING * sizeof *w->cnt);
 	for (;;) {
-		int k = (int)(p % RING), *dense, before = r->cnt[k];
+		int k = (int)(p % RING), *dense, before = w->cnt[k];
 
 		if ((!r->anchored || !p) && (!r->usefirst ||
-		    (p < t->n && bit(r->first, t->s[p]))) && add(r, t, k, p, 0, 0))
+		    (p < t->n && bit(r->first, t->s[p]))) && add(r, w, t, k, p, 0, 0))
 			return 1;
-		live += r->cnt[k] - before;
-		dense = r->dense + (size_t)k * 2 * (size_t)r->len;
-		for (int i = 0; i < r->cnt[k]; i++) {
+		live += w->cnt[k] - before;
+		dense = w->dense + (size_t)k * 2 * (size_t)r->len;
+		for (int i = 0; i < w->cnt[k]; i++) {
 			const struct ins *in = &r->code[dense[i] >> 1];
 			int l;
 
@@ -1237,14 +1227,14 @@ static int pike(struct rx *r, const struct text *t)
 			if ((l = step(r, in, t, p))) {
 				int k2 = (int)((p + (size_t)l) % RING);
 
-				before = r->cnt[k2];
-				if (add(r, t, k2, p + (size_t)l, (dense[i] >> 1) + 1, 1))
+				before = w->cnt[k2];
+				if (add(r, w, t, k2, p + (size_t)l, (dense[i] >> 1) + 1, 1))
 					return 1;
-				live += r->cnt[k2] - before;
+				live += w->cnt[k2] - before;
 			}
 		}
-		live -= r->cnt[k];
-		r->cnt[k] = 0;
+		live -= w->cnt[k];
+		w->cnt[k] = 0;
 		if (p >= t->n)
 			return 0;
 		p++;
@@ -1258,21 +1248,21 @@ static int pike(struct rx *r, const struct text *t)
 
 /* ---- the backtracker, for patterns with back-references ---- */
 
-static int push(struct rx *r, size_t *sp, int pc, int pos, int f)
+static int push(struct work *w, size_t *sp, int pc, int pos, int f)
 {
-	if (*sp == r->nbt) {
-		size_t n = r->nbt ? 2 * r->nbt : 256;
+	if (*sp == w->nbt) {
+		size_t n = w->nbt ? 2 * w->nbt : 256;
 		int (*p)[3] = n > ((size_t)-1) / 8 / sizeof *p ? NULL :
-		    realloc(r->bt, n * sizeof *p);
+		    realloc(w->bt, n * sizeof *p);
 
 		if (!p)
 			return -1;
-		r->bt = p;
-		r->nbt = n;
+		w->bt = p;
+		w->nbt = n;
 	}
-	r->bt[*sp][0] = pc;
-	r->bt[*sp][1] = pos;
-	r->bt[*sp][2] = f;
+	w->bt[*sp][0] = pc;
+	w->bt[*sp][1] = pos;
+	w->bt[*sp][2] = f;
 	(*sp)++;
 	return 0;
 }
@@ -1301,7 +1291,7 @@ static int sameref(const struct rx *r, const struct text *t, size_t a,
 	return 1;
 }
 
-static int back(struct rx *r, const struct text *t)
+static int back(const struct rx *r, struct work *w, const struct text *t)
 {
 	long steps = STEPS;
 
@@ -1311,16 +1301,16 @@ static int back(struct rx *r, const struct text *t)
 		if (r->anchored && s)
 			return 0;
 		for (int i = 0; i < r->nslot; i++)
-			r->slot[i] = -1;
-		if (push(r, &sp, 0, (int)s, 0))
+			w->slot[i] = -1;
+		if (push(w, &sp, 0, (int)s, 0))
 			return 0;
 		while (sp) {
-			int pc = r->bt[sp - 1][0], pos = r->bt[sp - 1][1];
-			int f = r->bt[sp - 1][2];  /* a $ before a newline pending */
+			int pc = w->bt[sp - 1][0], pos = w->bt[sp - 1][1];
+			int f = w->bt[sp - 1][2];  /* a $ before a newline pending */
 
 			sp--;
 			if (pc < 0) {  /* undo a slot */
-				r->slot[-pc - 1] = pos;
+				w->slot[-pc - 1] = pos;
 				continue;
 			}
 			for (;;) {
@@ -1339,21 +1329,21 @@ static int back(struct rx *r, const struct text *t)
 					pc += in->x;
 					continue;
 				case O_SPLIT:
-					if (push(r, &sp, pc + in->y, pos, f))
+					if (push(w, &sp, pc + in->y, pos, f))
 						return 0;
 					pc += in->x;
 					continue;
 				case O_SAVE:
 				case O_MARK:
 					si = in->op == O_SAVE ? in->x : 20 + in->x;
-					if (push(r, &sp, -si - 1, r->slot[si], 0))
+					if (push(w, &sp, -si - 1, w->slot[si], 0))
 						return 0;
-					r->slot[si] = pos;
+					w->slot[si] = pos;
 					pc++;
 					continue;
 				case O_LEND:
 					/* an empty pass ends the loop */
-					pc += r->slot[20 + in->x] == pos ? in->y : 1;
+					pc += w->slot[20 + in->x] == pos ? in->y : 1;
 					continue;
 				case O_ASSERT:
 					if (!(l = assert_at(r, t, (size_t)pos, in->x,
@@ -1363,7 +1353,7 @@ static int back(struct rx *r, const struct text *t)
 					pc++;
 					continue;
 				case O_REF: {
-					int a = r->slot[2 * in->x], e = r->slot[2 * in->x + 1];
+					int a = w->slot[2 * in->x], e = w->slot[2 * in->x + 1];
 
 					if (a < 0 || e < a || !sameref(r, t, (size_t)a,
 					    (size_t)e, (size_t)pos, &len))
@@ -1388,11 +1378,52 @@ static int back(struct rx *r, const struct text *t)
 	return 0;
 }
 
-int rx_match(struct rx *r, const char *text)
+/* the calling thread's work areas, big enough for r; 0 when out of memory */
+static struct work *work(const struct rx *r)
+{
+	static _Thread_local struct work w;
+	size_t L = (size_t)r->len;
+
+	if (L > w.len) {
+		size_t n = RING * 2 * L;
+		int *d = realloc(w.dense, n * sizeof *d), *sp, *st, *cnt;
+
+		if (d)
+			w.dense = d;
+		/* sparse sets read stale entries on purpose: keep them defined */
+		sp = calloc(n, sizeof *sp);
+		st = realloc(w.stack, (4 * L + 1) * sizeof *st);
+		if (st)
+			w.stack = st;
+		cnt = w.cnt ? w.cnt : calloc(RING, sizeof *cnt);
+		w.cnt = cnt;
+		if (!d || !sp || !st || !cnt) {
+			free(sp);
+			return NULL;
+		}
+		free(w.sparse);
+		w.sparse = sp;
+		w.len = L;
+	}
+	if ((size_t)r->nslot > w.nslot) {
+		int *s = realloc(w.slot, (size_t)r->nslot * sizeof *s);
+
+		if (!s)
+			return NULL;
+		w.slot = s;
+		w.nslot = (size_t)r->nslot;
+	}
+	return &w;
+}
+
+int rx_match(const struct rx *r, const char *text)
 {
 	struct text t = {(const unsigned char *)text, strlen(text)};
+	struct work *w = work(r);
 
+	if (!w)
+		return 0;  /* out of memory: no match (as for a step budget) */
 	if (r->refs)
-		return t.n < (size_t)1 << 30 && back(r, &t);
-	return pike(r, &t);
+		return t.n < (size_t)1 << 30 && back(r, w, &t);
+	return pike(r, w, &t);
 }

@@ -36,7 +36,7 @@ struct rx;
 /* RX_OK and *out set, or an error code (*out NULL); never aborts */
 int rx_compile(struct rx **out, const char *pattern, int flags);
 /* 1 when the pattern matches somewhere in text */
-int rx_match(struct rx *r, const char *text);
+int rx_match(const struct rx *r, const char *text);
 void rx_free(struct rx *r);
 
 #endif
