@@ -33,8 +33,10 @@ static int literal(struct pat *p, const char *s, int icase)
 		tail = 1, n--;
 	if (n >= 2 && s[0] == '(' && s[n - 1] == ')')
 		s++, n -= 2;
-	/* REG_ICASE may fold non-ASCII letters by locale rules: keep regex */
-	if (!plain(s, n) || (icase && !ascii(s, n)))
+	/* REG_ICASE may fold non-ASCII letters by locale rules: keep regex;
+	 * and in UTF-8, U+0131 and U+017F fold to I and S */
+	if (!plain(s, n) || (icase && (!ascii(s, n) ||
+	    (loc_utf8() && strcspn(s, "iIsS") < n))))
 		return 0;
 	p->lit = s;
 	p->len = n;
