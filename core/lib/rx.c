@@ -71,7 +71,13 @@ struct work {
 	size_t nslot;
 	int (*bt)[3];
 	size_t nbt;
+	/* states the backtracker found failing: entry = generation, key */
+	int *memo;
+	size_t memolen, nmemo;
+	int gen;
 };
+
+#define MEMO 16384  /* entries of the failed-state table (a hash) */
 
 static int bit(const uint32_t *b, unsigned c)
 {
@@ -1291,9 +1297,57 @@ static int sameref(const struct rx *r, const struct text *t, size_t a,
 	return 1;
 }
 
+/* has the state (pc, pos, flags, slots) been entered before in this
+ * match? Each entry takes it in; a state entered before either is being
+ * explored further up the path (a loop without progress) or has failed
+ * (the search would have ended on a match), so it can be cut: the
+ * search is then bounded by the distinct states, not the paths */
+static int seen(const struct rx *r, struct work *w, int pc, int pos, int fl)
+{
+	size_t K = 4 + (size_t)r->nslot, h = 2166136261u, i;
+	int key[4] = {w->gen, pc, pos, fl};
+
+	if (!w->memo)
+		return 0;
+	for (i = 1; i < 4; i++)
+		h = (h ^ (size_t)(unsigned)key[i]) * 16777619u;
+	for (i = 0; i < (size_t)r->nslot; i++)
+		h = (h ^ (size_t)(unsigned)w->slot[i]) * 16777619u;
+	for (i = h % MEMO;; i = (i + 1) % MEMO) {
+		int *e = w->memo + i * K;
+
+		if (e[0] != w->gen) {
+			if (w->nmemo >= MEMO * 3 / 4)
+				return 0;  /* full: search on without it */
+			memcpy(e, key, sizeof key);
+			memcpy(e + 4, w->slot, (size_t)r->nslot * sizeof *e);
+			w->nmemo++;
+			return 0;
+		}
+		if (!memcmp(e, key, sizeof key) &&
+		    !memcmp(e + 4, w->slot, (size_t)r->nslot * sizeof *e))
+			return 1;
+	}
+}
+
 static int back(const struct rx *r, struct work *w, const struct text *t)
 {
 	long steps = STEPS;
+	size_t K = 4 + (size_t)r->nslot;
+
+	/* the table, cleared by a new generation number */
+	if (w->memolen < K * MEMO) {
+		free(w->memo);
+		w->memo = calloc(K * MEMO, sizeof *w->memo);
+		w->memolen = w->memo ? K * MEMO : 0;
+		w->gen = 0;
+	}
+	if (++w->gen <= 0) {  /* wrapped: clear for real */
+		if (w->memo)
+			memset(w->memo, 0, w->memolen * sizeof *w->memo);
+		w->gen = 1;
+	}
+	w->nmemo = 0;
 
 	for (size_t s = 0; s <= t->n; s++) {
 		size_t sp = 0;
@@ -1329,6 +1383,8 @@ static int back(const struct rx *r, struct work *w, const struct text *t)
 					pc += in->x;
 					continue;
 				case O_SPLIT:
+					if (seen(r, w, pc, pos, f | ((size_t)pos > s) << 1))
+						break;
 					if (push(w, &sp, pc + in->y, pos, f))
 						return 0;
 					pc += in->x;
