@@ -16,8 +16,8 @@
  * glibc orders ranges and equivalence classes by the locale's collation
  * and rx by code point (a difference docs/pgrep.md lists): brackets
  * holding a '-' or "[=". In C.UTF-8 (code point order) only brackets
- * with a '-' in patterns with a non-ASCII byte (glibc refuses such
- * ranges there with REG_ECOLLATE). Under REG_ICASE in UTF-8, patterns
+ * with a '-', "[=" or "[." in patterns with a non-ASCII byte (glibc
+ * looks those up in the locale's collation tables). Under REG_ICASE in UTF-8, patterns
  * with an invalid byte where the pattern or text has a character whose
  * upper case has another length (U+017F, U+0131): glibc's case-folded
  * copy of the text then loses its offsets ("l\\\xff\u017f|a\xc5"
@@ -47,7 +47,7 @@ static int skip(const char *p, int utf8, int cutf8)
 		high |= (unsigned char)*c >= 0x80;
 	if (utf8 && !cutf8 && br && (strchr(br, '-') || strstr(br, "[=")))
 		return 1;
-	if (cutf8 && br && high && strchr(br, '-'))
+	if (cutf8 && br && high && (strchr(br, '-') || strstr(br, "[=") || strstr(br, "[.")))
 		return 1;
 
 	for (const char *c = p; *c; c++) {
