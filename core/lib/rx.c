@@ -1089,8 +1089,8 @@ static int assert_at(const struct rx *r, const struct text *t, size_t p, int a,
 
 /* byte p of the upper-cased text, which glibc matches an invalid byte of
  * an icase pattern against (when the case changes the length, as the
- * text reads; -1 inside a character) */
-static int upbyte(const struct text *t, size_t p, int inside)
+ * text reads) */
+static int upbyte(const struct text *t, size_t p)
 {
 	uint32_t cp;
 
@@ -1100,14 +1100,29 @@ static int upbyte(const struct text *t, size_t p, int inside)
 		if (l && (size_t)l > b) {
 			unsigned char e[6];
 
-			if (b && !inside)  /* glibc: not inside a character */
-				return -1;
 			if (enc(fold(1, cp), e) != l)
 				break;
 			return e[b];
 		}
 	}
 	return t->s[p];
+}
+
+/* is p inside a character (not at its first byte)? Under RX_ICASE in
+ * UTF-8 glibc starts no match there (it may go on through one) */
+static int inside(const struct rx *r, const struct text *t, size_t p)
+{
+	uint32_t cp;
+
+	if (!r->icase || !r->utf8 || p >= t->n || t->s[p] < 0x80 || t->s[p] >= 0xc0)
+		return 0;
+	for (size_t b = 1; b < 6 && b <= p; b++) {
+		int l = dec(t->s + p - b, t->n - (p - b), &cp);
+
+		if (l && (size_t)l > b)
+			return 1;
+	}
+	return 0;
 }
 
 /* bytes the instruction consumes at p, 0 when it does not match */
@@ -1124,7 +1139,7 @@ static int step(const struct rx *r, const struct ins *in, const struct text *t,
 	switch (in->op) {
 	case O_BYTE:
 		if (r->icase && r->utf8 && b >= 0x80)
-			return upbyte(t, p, 0) == in->x;
+			return upbyte(t, p) == in->x;
 		return r->fold[b] == in->x;
 	case O_ANY:
 		if (!r->utf8 || b < 0x80)
@@ -1220,7 +1235,8 @@ static int pike(const struct rx *r, struct work *w, const struct text *t)
 		int k = (int)(p % RING), *dense, before = w->cnt[k];
 
 		if ((!r->anchored || !p) && (!r->usefirst ||
-		    (p < t->n && bit(r->first, t->s[p]))) && add(r, w, t, k, p, 0, 0))
+		    (p < t->n && bit(r->first, t->s[p]))) && !inside(r, t, p) &&
+		    add(r, w, t, k, p, 0, 0))
 			return 1;
 		live += w->cnt[k] - before;
 		dense = w->dense + (size_t)k * 2 * (size_t)r->len;
@@ -1291,7 +1307,7 @@ static int sameref(const struct rx *r, const struct text *t, size_t a,
 	if (n > t->n - p)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (upbyte(t, a + i, 1) != upbyte(t, p + i, 1))
+		if (upbyte(t, a + i) != upbyte(t, p + i))
 			return 0;
 	*len = n;
 	return 1;
@@ -1354,6 +1370,8 @@ static int back(const struct rx *r, struct work *w, const struct text *t)
 
 		if (r->anchored && s)
 			return 0;
+		if (inside(r, t, s))
+			continue;
 		for (int i = 0; i < r->nslot; i++)
 			w->slot[i] = -1;
 		if (push(w, &sp, 0, (int)s, 0))
