@@ -24,9 +24,11 @@
  * fails to match itself while "a\xc5" alone matches it); so are such
  * characters after a backslash ("(\u00e9)\\\u017f" matches
  * "\u00e9\u00c9" in glibc). In UTF-8,
- * patterns with an invalid byte and \b \B \< or \>: such a byte can
- * match inside a character, where glibc's word context is its own
- * ("\B\xa9" never matches "a\u00e9", "\xc3\B" always does). Without glibc
+ * patterns with an invalid byte and \b \B \< \> . [ \w \W \s or \S:
+ * such a byte can match inside a character, where glibc's word context
+ * is its own ("\B\xa9" never matches "a\u00e9", "\xc3\B" always does)
+ * and so is what "." or a bracket may take ("\xf3[^a]" matches the
+ * character F3 BE BE BE). Without glibc
  * (another libc) the harness only runs rx. */
 // fuzz-opts: -max_len=128
 #include <limits.h>
@@ -141,6 +143,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * own idea of word boundaries inside a character: left out */
 	if ((utf8 && icase && (mixed(w[0]) & 2) && strchr(w[0], '\\')) ||
 	    (utf8 && (mixed(w[0]) & 1) && ((icase && ((mixed(w[0]) | mixed(twice)) & 2)) ||
+	    strpbrk(w[0], ".[") || strstr(w[0], "\\w") || strstr(w[0], "\\W") ||
+	    strstr(w[0], "\\s") || strstr(w[0], "\\S") ||
 	    strstr(w[0], "\\b") || strstr(w[0], "\\B") || strstr(w[0], "\\<") ||
 	    strstr(w[0], "\\>")))) {
 		uselocale(LC_GLOBAL_LOCALE);
