@@ -7,9 +7,10 @@
  *
  * Matching without back-references is a Thompson simulation (each
  * instruction at most once per text position: linear in the text). A
- * character may be 1 to 4 bytes, so threads that consumed one wait in a
+ * character may be 1 to 6 bytes, so threads that consumed one wait in a
  * ring of per-position lists. Patterns with back-references run on a
- * backtracker with an explicit stack and a step budget instead.
+ * backtracker instead, with an explicit stack, a table of the states it
+ * already tried and a step budget.
  *
  * Positions are bytes, as glibc's are: a literal byte of the pattern
  * (also an invalid UTF-8 byte) matches that byte anywhere, while `.` and
@@ -17,7 +18,9 @@
  * RX_ICASE the text and the pattern are compared upper-cased (toupper,
  * towupper of lower-case letters), except an escaped ASCII letter, which
  * glibc compares as written. Bracket ranges are in code point order in
- * every locale (glibc uses the locale's collation order outside C). */
+ * every locale (glibc uses the locale's collation order outside C).
+ * As in glibc without REG_NEWLINE, ^ and $ hold only at the ends of the
+ * text, or next to a newline that the match itself consumes. */
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -912,7 +915,8 @@ static int regexp(struct cc *c, int nest)
 	return e ? -1 : 0;
 }
 
-/* may a match start with byte b? (a filter over the starting positions) */
+/* may a match start with byte b? A filter over the starting positions,
+ * what most of rx's speed on short texts comes from (docs/PERFORMANCE.md) */
 static void firsts(struct rx *r)
 {
 	int *seen = calloc((size_t)r->len + 1, sizeof *seen);
