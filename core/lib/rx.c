@@ -93,10 +93,11 @@ static void setbit(uint32_t *b, unsigned c)
 }
 
 /* one UTF-8 character at s (n bytes left): its length, 0 if invalid.
- * As glibc's decoder: the old 5- and 6-byte forms (up to 0x7fffffff)
- * and code points above 0x10ffff are characters; overlong forms and
- * surrogates are not. */
-static int dec(const unsigned char *s, size_t n, uint32_t *cp)
+ * As glibc's regex reads: the old 5- and 6-byte forms (up to 0x7fffffff)
+ * and code points above 0x10ffff are characters, overlong forms are not;
+ * surrogates are when sur says so (glibc: not under REG_ICASE, whose
+ * case-folded copy goes through mbrtowc) */
+static int dec(const unsigned char *s, size_t n, uint32_t *cp, int sur)
 {
 	static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000, 0x200000,
 		0x4000000};
@@ -117,7 +118,7 @@ static int dec(const unsigned char *s, size_t n, uint32_t *cp)
 			return 0;
 		v = v << 6 | (s[i] & 0x3f);
 	}
-	if (v < least[len] || (v >= 0xd800 && v <= 0xdfff))
+	if (v < least[len] || (!sur && v >= 0xd800 && v <= 0xdfff))
 		return 0;
 	*cp = v;
 	return len;
@@ -248,7 +249,7 @@ static void peek(struct cc *c)
 		}
 		{
 			uint32_t cp;
-			int l = dec(s + 1, left - 1, &cp);
+			int l = dec(s + 1, left - 1, &cp, !c->r->icase);
 
 			if (l)
 				t->len = 1 + l, t->c = cp;
@@ -270,7 +271,7 @@ static void peek(struct cc *c)
 	}
 	if (c->r->utf8 && s[0] >= 0x80) {
 		uint32_t cp;
-		int l = dec(s, left, &cp);
+		int l = dec(s, left, &cp, !c->r->icase);
 
 		if (l)
 			t->len = l, t->c = cp;
@@ -466,7 +467,7 @@ static int belem(struct cc *c, struct elem *e, int k, int len, int delim,
 	struct rx *r = c->r;
 
 	if (r->utf8 && s[c->i] >= 0x80) {
-		int l = dec(s + c->i, c->n - c->i, &e->c);
+		int l = dec(s + c->i, c->n - c->i, &e->c, !r->icase);
 
 		if (l > 1) {
 			e->type = E_CHAR;
@@ -1051,7 +1052,7 @@ static uint32_t holding(const struct rx *r, const struct text *t, size_t q)
 	if (!r->utf8 || t->s[q] < 0x80)
 		return t->s[q];
 	for (size_t b = 0; b < 6 && b <= q; b++) {
-		int l = dec(t->s + q - b, t->n - (q - b), &cp);
+		int l = dec(t->s + q - b, t->n - (q - b), &cp, !r->icase);
 
 		if (l && (size_t)l > b)
 			return cp;
@@ -1099,7 +1100,7 @@ static int upbyte(const struct text *t, size_t p)
 	uint32_t cp;
 
 	for (size_t b = 0; b < 6 && b <= p; b++) {
-		int l = dec(t->s + p - b, t->n - (p - b), &cp);
+		int l = dec(t->s + p - b, t->n - (p - b), &cp, 0);
 
 		if (l && (size_t)l > b) {
 			unsigned char e[6];
@@ -1121,7 +1122,7 @@ static int inside(const struct rx *r, const struct text *t, size_t p)
 	if (!r->icase || !r->utf8 || p >= t->n || t->s[p] < 0x80 || t->s[p] >= 0xc0)
 		return 0;
 	for (size_t b = 1; b < 6 && b <= p; b++) {
-		int l = dec(t->s + p - b, t->n - (p - b), &cp);
+		int l = dec(t->s + p - b, t->n - (p - b), &cp, 0);
 
 		if (l && (size_t)l > b)
 			return 1;
@@ -1148,17 +1149,17 @@ static int step(const struct rx *r, const struct ins *in, const struct text *t,
 	case O_ANY:
 		if (!r->utf8 || b < 0x80)
 			return 1;
-		return dec(t->s + p, t->n - p, &cp);
+		return dec(t->s + p, t->n - p, &cp, !r->icase);
 	case O_SET:
 		if (!r->utf8 || b < 0x80)
 			return bit(r->sets[in->x].q, b);
-		if (!(l = dec(t->s + p, t->n - p, &cp)))
+		if (!(l = dec(t->s + p, t->n - p, &cp, !r->icase)))
 			return 0;
 		if (r->icase)
 			cp = fold(1, cp);
 		return member(r, &r->sets[in->x], cp) != r->sets[in->x].neg ? l : 0;
 	default:  /* O_CHAR */
-		if (!(l = dec(t->s + p, t->n - p, &cp)))
+		if (!(l = dec(t->s + p, t->n - p, &cp, !r->icase)))
 			return 0;
 		return fold(1, cp) == (uint32_t)in->x ? l : 0;
 	}
