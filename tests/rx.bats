@@ -107,6 +107,12 @@ rx() { "$TESTBIN/unit_core" rx "$@"; }
 	[ "$(rx $'\xc5\xbf' iu s S)" = "$(printf '1\n1')" ]
 	[ "$(rx '\w' u $'\xc3\xa9')" = 1 ]
 	[ "$(rx '\>' u $'\xe9')" = 1 ]             # an invalid byte read as Latin-1
+	# glibc's regex takes a surrogate for a character, except under icase
+	[ "$(rx '^.$' u $'\xed\xa0\x80' $'\xe0\x80\x80')" = "$(printf '1\n0')" ]
+	[ "$(rx '^.$' iu $'\xed\xa0\x80')" = 0 ]
+	# icase: no match starts inside a character
+	[ "$(rx $'\xa9' iu $'\xc3\xa9')" = 0 ]
+	[ "$(rx $'\xc3' iu $'\xc3\xa9')" = 1 ]
 }
 
 @test "rx unit: caps fail cleanly; linear time without back-references" {
