@@ -1044,7 +1044,8 @@ struct text {
 };
 
 /* the character that holds byte q: its code point, or the byte itself
- * when no valid sequence covers q (as glibc reads an invalid byte) */
+ * when no valid sequence covers q (as glibc reads an invalid byte; for
+ * word boundaries glibc decodes with mbrtowc: surrogates are bytes) */
 static uint32_t holding(const struct rx *r, const struct text *t, size_t q)
 {
 	uint32_t cp;
@@ -1052,7 +1053,7 @@ static uint32_t holding(const struct rx *r, const struct text *t, size_t q)
 	if (!r->utf8 || t->s[q] < 0x80)
 		return t->s[q];
 	for (size_t b = 0; b < 6 && b <= q; b++) {
-		int l = dec(t->s + q - b, t->n - (q - b), &cp, !r->icase);
+		int l = dec(t->s + q - b, t->n - (q - b), &cp, 0);
 
 		if (l && (size_t)l > b)
 			return cp;
