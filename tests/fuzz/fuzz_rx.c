@@ -7,7 +7,8 @@
  *
  * Left out, because glibc itself takes time or memory exponential in them
  * (not what is under test): patterns with more than 4 repetition
- * operators and counts from 100 to 32767. Also back-references in
+ * operators and counts from 100 to 32767, or whose counts multiply past
+ * 2000 (rx refuses programs past its size cap, docs/pgrep.md). Also back-references in
  * patterns with a repetition or an alternation: glibc lets a reference to
  * a group that took no part in the match match empty in some cases
  * where the group could have matched empty ("((a*)|b)\2" matches "b",
@@ -45,6 +46,7 @@ static locale_t utf8_loc, cutf8_loc, c_loc;
 static int skip(const char *p, int utf8, int cutf8)
 {
 	int reps = 0, refs = 0, high = 0;
+	long prod = 1;
 	const char *br = strchr(p, '[');
 
 	for (const char *c = p; *c; c++)
@@ -70,6 +72,8 @@ static int skip(const char *p, int utf8, int cutf8)
 			c--;
 			if (v >= 100 && v <= 32767)
 				return 1;
+			if (v > 1 && (prod *= v) > 2000)
+				return 1;  /* rx's size cap, documented */
 		}
 	}
 	if (refs && (reps || strchr(p, '|')))
