@@ -4,6 +4,9 @@
  *   unit_core ll S LO HI | dbl S | sig S | signame N | user S | group S
  *   unit_core pat PATTERN TEXT [i]        "KIND FAST REGEX": the literal fast
  *                                         path's answer and regexec's
+ *   unit_core rx PATTERN FLAGS TEXT...     rx on its own: "error N", or 1/0
+ *                                         for each text (FLAGS: - or any of
+ *                                         i ignore case, u en_US.UTF-8)
  *   unit_core help                         the --help text of the table
  *   unit_core die                          die() caught by qb_exit_hook, then
  *                                          a real die(4)
@@ -16,7 +19,9 @@
  *   unit_core pow10                        num_pow10 against strtod("1eI") */
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <math.h>
+#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -31,6 +36,7 @@
 #include "opt.h"
 #include "out.h"
 #include "pat.h"
+#include "rx.h"
 #include "sig.h"
 
 #include "opt_table.h"
@@ -296,6 +302,20 @@ int main(int argc, char **argv)
 			return printf("bad\n"), 1;
 		printf("%s %d %d\n", p.kind == PAT_REGEX ? "regex" : "literal",
 		    pat_match(&p, argv[3]), !regexec(&re, argv[3], 0, 0, 0));
+		return 0;
+	}
+	if (!strcmp(m, "rx") && argc >= 4) {
+		struct rx *r;
+		int fl = (strchr(argv[3], 'i') ? RX_ICASE : 0) |
+		    (strchr(argv[3], 'u') ? RX_UTF8 : 0), e;
+
+		if ((fl & RX_UTF8) && !setlocale(LC_ALL, "en_US.UTF-8"))
+			return printf("no en_US.UTF-8\n"), 1;
+		if ((e = rx_compile(&r, argv[2], fl)))
+			return printf("error %d\n", e), 0;
+		for (int i = 4; i < argc; i++)
+			printf("%d\n", rx_match(r, argv[i]));
+		rx_free(r);
 		return 0;
 	}
 	if (!strcmp(m, "help")) {

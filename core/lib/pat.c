@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "loc.h"
 #include "pat.h"
 
 static int plain(const char *s, size_t n)
@@ -32,8 +33,10 @@ static int literal(struct pat *p, const char *s, int icase)
 		tail = 1, n--;
 	if (n >= 2 && s[0] == '(' && s[n - 1] == ')')
 		s++, n -= 2;
-	/* REG_ICASE may fold non-ASCII letters by locale rules: keep regex */
-	if (!plain(s, n) || (icase && !ascii(s, n)))
+	/* REG_ICASE may fold non-ASCII letters by locale rules: keep regex;
+	 * and in UTF-8, U+0131 and U+017F fold to I and S */
+	if (!plain(s, n) || (icase && (!ascii(s, n) ||
+	    (loc_utf8() && strcspn(s, "iIsS") < n))))
 		return 0;
 	p->lit = s;
 	p->len = n;
@@ -49,33 +52,35 @@ int pat_compile(struct pat *p, const char *s, int icase)
 	if (literal(p, s, icase))
 		return 0;
 	p->kind = PAT_REGEX;
-	return regcomp(&p->re, s, REG_EXTENDED | REG_NOSUB | (icase ? REG_ICASE : 0));
+	return rx_compile(&p->re, s, (icase ? RX_ICASE : 0) | (loc_utf8() ? RX_UTF8 : 0));
 }
 
-/* glibc's words everywhere (the procps personalities print them). Other
- * libcs word theirs differently, and musl's regerror() would also pull
- * its snprintf and the whole float formatter into a static build. */
+void pat_free(struct pat *p)
+{
+	rx_free(p->re);
+	p->re = NULL;
+}
+
+/* glibc's words (the procps personalities print them), for rx's codes,
+ * which keep glibc's numbers */
 void pat_error(int code, const struct pat *p, char *buf, size_t n)
 {
-#ifdef __GLIBC__
-	regerror(code, &p->re, buf, n);
-#else
 	static const struct { int code; const char *text; } t[] = {
-		{REG_NOMATCH, "No match"},
-		{REG_BADPAT, "Invalid regular expression"},
-		{REG_ECOLLATE, "Invalid collation character"},
-		{REG_ECTYPE, "Invalid character class name"},
-		{REG_EESCAPE, "Trailing backslash"},
-		{REG_ESUBREG, "Invalid back reference"},
-		{REG_EBRACK, "Unmatched [, [^, [:, [., or [="},
-		{REG_EPAREN, "Unmatched ( or \\("},
-		{REG_EBRACE, "Unmatched \\{"},
-		{REG_BADBR, "Invalid content of \\{\\}"},
-		{REG_ERANGE, "Invalid range end"},
-		{REG_ESPACE, "Memory exhausted"},
-		{REG_BADRPT, "Invalid preceding regular expression"},
+		{RX_BADPAT, "Invalid regular expression"},
+		{RX_ECOLLATE, "Invalid collation character"},
+		{RX_ECTYPE, "Invalid character class name"},
+		{RX_EESCAPE, "Trailing backslash"},
+		{RX_ESUBREG, "Invalid back reference"},
+		{RX_EBRACK, "Unmatched [, [^, [:, [., or [="},
+		{RX_EPAREN, "Unmatched ( or \\("},
+		{RX_EBRACE, "Unmatched \\{"},
+		{RX_BADBR, "Invalid content of \\{\\}"},
+		{RX_ERANGE, "Invalid range end"},
+		{RX_ESPACE, "Memory exhausted"},
+		{RX_BADRPT, "Invalid preceding regular expression"},
+		{RX_ESIZE, "Regular expression too big"},
 	};
-	const char *s = "Unknown error";
+	const char *s = code ? "Unknown error" : "Success";
 	size_t i, l;
 
 	(void)p;
@@ -89,7 +94,6 @@ void pat_error(int code, const struct pat *p, char *buf, size_t n)
 		memcpy(buf, s, l);
 		buf[l] = 0;
 	}
-#endif
 }
 
 static int eq(const struct pat *p, const char *t)
@@ -138,5 +142,5 @@ int pat_match(const struct pat *p, const char *text)
 	case PAT_EXACT:
 		return strlen(text) == p->len && eq(p, text);
 	}
-	return !regexec(&p->re, text, 0, NULL, 0);
+	return rx_match(p->re, text);
 }
