@@ -585,8 +585,8 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 	    ? 0 : -1;
 }
 
-/* pat.h matches plain names (and -x's "^(name)$") without regexec, which
- * costs much more a call under musl (measured in docs/PERFORMANCE.md) */
+/* pat.h matches plain names (and -x's "^(name)$") without the regex
+ * engine, with memcmp (measured in docs/PERFORMANCE.md) */
 static void compile(struct pg *g)
 {
 	const char *re = g->pattern;
