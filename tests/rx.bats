@@ -48,21 +48,22 @@ rxtable='
 	done
 '
 
-@test "rx: pgrep regexes as procps's (glibc's) in the C locale" {
+# the whole table against procps in locale $1
+rx_table_in() {
 	run pg_ns "$rxfix
-	export LC_ALL=C
+	export LC_ALL=$1
 $rxtable
 	finish"
 	pg_check
 }
 
+@test "rx: pgrep regexes as procps's (glibc's) in the C locale" {
+	rx_table_in C
+}
+
 @test "rx: pgrep regexes as procps's (glibc's) in en_US.UTF-8" {
 	locale -a 2>/dev/null | grep -qi '^en_US.utf-\?8$' || skip "no en_US.UTF-8 locale"
-	run pg_ns "$rxfix
-	export LC_ALL=en_US.UTF-8
-$rxtable
-	finish"
-	pg_check
+	rx_table_in en_US.UTF-8
 }
 
 @test "rx: ASCII ranges in C.UTF-8 (code point order, as glibc there)" {
