@@ -124,12 +124,12 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	struct est_run tr = {0, 0, 0};
 	double span = 0, sall, sdt;
 
-	if (est_check(n, m, k) || !n)
+	if (est_check(n, m, k))   /* also n >= 1 */
 		return NAN;
 	g = (j + n - 1) / n;    /* batches a group needs */
 	ng = m / g;
 	sz = g * n;
-	if (ng < 2 || n * m < j)
+	if (ng < 2)             /* two groups of >= j: n*m >= j too */
 		return NAN;
 	est_aik(a, 2 * k);
 	for (i = 0; i < ng; i++) {
