@@ -22,13 +22,14 @@
 # Then the parallel scan (docs/PERFORMANCE.md), in a private PID namespace
 # (needs root; else skipped) so the table holds only what it starts: at
 # PAR_AT="70 2000" processes, `pf NOSUCH` with the default (threads from
-# the 1000th process on), pinned to one CPU (taskset -c 0), and with
-# QB_THREADS=1, as times and as ratios default/pinned, default/1-thread
-# (goal: <= 0.6 at 2000 on an idle multi-CPU machine; ~1.0 at 70).
+# 192 processes on), pinned to one CPU, and with QB_THREADS=1, as times
+# and as ratios default/pinned, default/1-thread (goal: <= 0.6 at 2000 on
+# an idle multi-CPU machine; ~1.0 at 70). Those runs are timed by
+# bench/parrun.c (built with cc), which starts pf itself by vfork+exec.
 # PAR_ONLY=1 runs only that part (a quick check: K=2 B=1 PAR_ONLY=1).
-# Times are wall time of one run started from bash (fork+exec included, the
-# same for every tool). Extras are killed by their recorded PIDs, never by
-# name, also on Ctrl-C.
+# The other times are wall time of one run started from bash (fork+exec
+# included, the same for every tool). Extras are killed by their recorded
+# PIDs, never by name, also on Ctrl-C.
 # Output: "label<TAB>value<TAB>unit" lines; '#' lines are notes.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -96,30 +97,21 @@ par_inner() {
 		[ "$n" -lt 0 ] && n=0
 		spawn_to "$n"
 		procs=$(ls /proc | grep -c '^[0-9]')
-		# each variant execs one helper (env or taskset) before pf;
-		# par- rows: the dynamic build, parS- rows: the static one. The
-		# variants take turns, one run each, B*K rounds, and each keeps
-		# its fastest: a slow minute of the machine hits all alike
-		local vs=() v i t0 t1 us
+		# bench/parrun.c runs the variants in turn, one run each, B*K
+		# rounds, each run a vfork+exec of pf itself (no bash fork, no env
+		# or taskset exec in the timed part: they would add the same ~1-2
+		# ms to both sides of each ratio); par- rows: the dynamic build,
+		# parS- rows: the static one; each keeps its fastest run
+		local vs=() args=() v
 		local -A best=()
 		for v in d s; do [ -e "$tmp/$v/pf" ] && vs+=("$v"); done
-		for ((i = 0; i < B * K; i++)); do
-			for v in "${vs[@]}"; do
-				for how in env taskset 1thread; do
-					case $how in
-					env) set -- env ;;
-					taskset) set -- taskset -c 0 ;;
-					1thread) set -- env QB_THREADS=1 ;;
-					esac
-					t0=$EPOCHREALTIME
-					"$@" "$tmp/$v/pf" $none >/dev/null 2>&1
-					t1=$EPOCHREALTIME
-					us=$(( ${t1/./} - ${t0/./} ))
-					[ -z "${best[$v$how]:-}" ] || [ "$us" -lt "${best[$v$how]}" ] &&
-					    best[$v$how]=$us
-				done
-			done
+		for v in "${vs[@]}"; do
+			args+=("${v}env:$tmp/$v/pf" "${v}taskset:$tmp/$v/pf:pin"
+			    "${v}1thread:$tmp/$v/pf:QB_THREADS=1")
 		done
+		"$tmp/parrun" $((B * K)) "${args[@]}" -- "$tmp/d/pf" $none \
+		    >"$tmp/par" || return 1
+		while read -r v us _; do best[$v]=$us; done <"$tmp/par"
 		for v in "${vs[@]}"; do
 			lab=par; [ $v = s ] && lab=parS
 			d=${best[${v}env]} p=${best[${v}taskset]} o=${best[${v}1thread]}
@@ -134,13 +126,14 @@ par_inner() {
 }
 if [ -n "${PAR_INNER:-}" ]; then
 	echo "# CPUs available: $(nproc)"
+	${CC:-cc} -O2 -Icore/lib -o "$tmp/parrun" bench/parrun.c core/lib/clock.c ||
+	    { echo "# parallel scan: bench/parrun.c does not build: skipped"; exit 0; }
 	par_inner
 	exit 0
 fi
 par_outer() {
-	if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null ||
-	    ! command -v taskset >/dev/null; then
-		echo "# parallel scan: needs root, unshare and taskset: skipped"
+	if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
+		echo "# parallel scan: needs root and unshare: skipped"
 		return
 	fi
 	# real-time priority where allowed, so that the other jobs of a

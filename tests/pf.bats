@@ -491,7 +491,7 @@ fakeproc() {
 	[ "$status" -eq 0 ]
 }
 
-@test "parallel scan by default: after a short probe, threads only for a long rest; every PID read once" {
+@test "parallel scan by default: threads only when the first listing holds 192 PIDs; every PID read once" {
 	command -v strace >/dev/null || skip "strace not installed"
 	[ "$(nproc)" -ge 2 ] || skip "one CPU allowed: no parallel scan"
 	run in_ns "$(cat <<-'EOF'
@@ -506,7 +506,7 @@ fakeproc() {
 		QB_THREADS=1 "$QB" pf qr >"$FIXDIR/one"
 		cmp -s "$FIXDIR/out" "$FIXDIR/one" && echo same || echo differ
 	}
-	# ~150 processes: the rest after the probe is short, read one by one
+	# ~150 processes: fewer than 192 listed, read one by one from that list
 	for i in $(seq 150); do "$FIXDIR/n/qr" 1000 & done
 	for i in $(seq 500); do [ "$("$QB" pf -a count qr)" = 150 ] && break; sleep 0.01; done
 	testing "150: one thread, each once" 'look' "threads=0 twice=0 many=1\nsame\n"
@@ -519,8 +519,18 @@ fakeproc() {
 	testing "800: all found" '"$QB" pf -a count qr' "800\n"
 	# a print-only scan gives each thread an fd table of its own; one
 	# that holds pidfds (a kill, even of signal 0) never does
-	testing "800: printing threads unshare their fd tables" \
-	    'strace -f -qq -e trace=unshare "$QB" pf qr 2>&1 >/dev/null | grep -c "unshare(CLONE_FILES) *= 0"' "1\n"
+	# per started thread (one per CPU past the first): "threads=T fd=F cred=C"
+	per_thread() {
+		strace -f -qq -e trace=clone,clone3,unshare,prctl "$QB" pf "$@" 2>&1 >/dev/null |
+		    awk '/^(\[pid +[0-9]+\] )?clone/ { t++ }
+			/^\[pid +[0-9]+\] unshare\(CLONE_FILES\) *= 0/ { f++ }
+			/^\[pid +[0-9]+\] prctl\(PR_SET_KEEPCAPS, 0\) *= 0/ { c++ }
+			END { printf "%s fd=%s cred=%s\n", (t > 0 ? "threads=T" : "none"), (f == t ? "each" : f + 0), (c == t ? "each" : c + 0) }'
+	}
+	testing "800: printing threads unshare their fd tables and credentials" \
+	    'per_thread qr' "threads=T fd=each cred=each\n"
+	testing "800: killing threads share the fd table, not the credentials" \
+	    'per_thread -s 0 qr' "threads=T fd=0 cred=each\n"
 	testing "800: killing threads share theirs" \
 	    'strace -f -qq -e trace=unshare,clone,clone3 "$QB" pf -s 0 -a count qr 2>&1 | grep -c "unshare\|^800"' "1\n"
 	testing "800: QB_THREADS=1 starts none" \

@@ -83,17 +83,25 @@ setup() {
 	[ "$output" = "$(printf '1\nst=0')" ]
 }
 
-@test "the kill lands during the scan, before /proc has been read to the end" {
+@test "the kill lands during the scan: one thread before /proc is listed to the end, threads before the last process is read" {
 	command -v strace >/dev/null || skip "strace not installed"
+	# "getdents64", "read" (a process file opened) and "sig" lines, in order
 	run in_ns 'fix -n victim -c all -l "$FIXDIR/log"
 		for i in $(seq 300); do sleep 1000 & done
-		strace -f -e trace=getdents64,pidfd_send_signal,kill "$QBBIN/pk" victim 2>&1 |
-			grep -E "^(getdents64|pidfd_send_signal|kill)" | sed "s/(.*//"'
+		for t in 1 ""; do
+			QB_THREADS=$t strace -f -e trace=getdents64,openat,pidfd_send_signal,kill "$QBBIN/pk" -s 0 victim 2>&1 |
+			    sed -E "s/^\[pid +[0-9]+\] //" |
+			    sed -nE "s/^(getdents64)\(.*/\1/p; s/^openat\(.*\"[0-9]+\/(comm|stat|status)\".*/read/p; s/^(pidfd_send_signal|kill)\(.*/sig/p"
+			echo end
+		done'
+	[ "$status" -eq 0 ]
+	one=$(sed -n '1,/^end$/p' <<<"$output") par=$(sed '1,/^end$/d' <<<"$output")
+	for o in "$one" "$par"; do [[ "$o" == *sig* ]]; done
+	at() { grep -n "^$2\$" <<<"$1" | tail -n 1 | cut -d: -f1; }
 	# the signal goes out while later directory chunks are still to come
-	[[ "$output" == *pidfd_send_signal* || "$output" == *kill* ]]
-	last_sig=$(grep -nE '^(pidfd_send_signal|kill)' <<<"$output" | tail -n 1 | cut -d: -f1)
-	last_dents=$(grep -n '^getdents64' <<<"$output" | tail -n 1 | cut -d: -f1)
-	[ "$last_sig" -lt "$last_dents" ]
+	[ "$(at "$one" sig)" -lt "$(at "$one" getdents64)" ]
+	# with threads, while hundreds of process files are still to be read
+	[ $(($(at "$par" read) - $(at "$par" sig))) -gt 100 ]
 }
 
 @test "-T kill: the whole tree is stopped, signalled, continued; nothing outside it" {

@@ -532,8 +532,9 @@ static void set_path(struct proc *p, pid_t pid, pid_t tid)
 	*s = 0;
 }
 
-/* the next PID from the /proc directory: >0, 0 at the end, -1 error */
-static pid_t next_dirent(struct proc_iter *it)
+/* the next PID from the /proc directory: >0, 0 at the end, -1 error.
+ * cap > 0: a refill asks for at most cap bytes */
+static pid_t next_dirent(struct proc_iter *it, size_t cap)
 {
 	for (;;) {
 		if (it->pos >= it->end) {
@@ -541,7 +542,8 @@ static pid_t next_dirent(struct proc_iter *it)
 
 			if (it->eof)
 				return 0;
-			n = syscall(SYS_getdents64, it->procfd, it->dents, it->want);
+			n = syscall(SYS_getdents64, it->procfd, it->dents,
+			    cap && cap < it->want ? cap : it->want);
 			if (n < 0)
 				return -1;
 			if (n == 0) {
@@ -584,7 +586,7 @@ static pid_t next_pid(struct proc_iter *it)
 {
 	if (it->list)
 		return it->ilist < it->nlist ? it->list[it->ilist++] : 0;
-	return next_dirent(it);
+	return next_dirent(it, 0);
 }
 
 static int next_thread(struct proc_iter *it, struct proc *p)
@@ -674,12 +676,22 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 	return n;
 }
 
+/* getdents64 bytes for n more PIDs: the directory's entries cost ~1.3 us
+ * each to list, so a caller that wants a few does not pay for thousands
+ * (docs/PERFORMANCE.md, parallel scan). A PID's record is at most 32
+ * bytes (19 + 7 digits + NUL, 8-aligned); 256 fits any fixed name. */
+static size_t dirent_cap(size_t n)
+{
+	return n < 8 ? 256 : n > sizeof ((struct proc_iter *)0)->dents / 32 ?
+	    0 : n * 32;
+}
+
 ssize_t proc_more(struct proc_iter *it, pid_t *v, size_t max)
 {
 	size_t n = 0;
 	pid_t pid = 0;
 
-	while (n < max && (pid = next_dirent(it)) > 0)
+	while (n < max && (pid = next_dirent(it, dirent_cap(max - n))) > 0)
 		v[n++] = pid;
 	return pid < 0 ? -1 : (ssize_t)n;
 }

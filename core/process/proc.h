@@ -155,8 +155,9 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 
 /* the next PIDs the iteration of the whole /proc has not reached yet,
  * in directory order, up to max into v (fewer only at the end of the
- * directory): the count, or -1 (errno). For a parallel scan, which lists
- * while its threads read. */
+ * directory): the count, or -1 (errno). Each getdents64 asks for no more
+ * than those max PIDs need, so a short call lists little past them. For
+ * a parallel scan, which lists while its threads read. */
 ssize_t proc_more(struct proc_iter *it, pid_t *v, size_t max);
 
 /* clock ticks a second (the unit of stat's start time): AT_CLKTCK, as

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -95,8 +96,7 @@ struct run {
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
 	int nthreads;                /* > 1: a parallel scan may follow ... */
-	size_t switch_at;            /* ... this many processes read, ... */
-	size_t rest_min;             /* ... if at least this many are left */
+	size_t par_min;              /* ... if at least this many are listed */
 	int crit;                    /* some criterion besides match(): else
 	                                the tests are skipped, which is most
 	                                of a name-only scan's engine cost
@@ -339,17 +339,19 @@ static int excluded(const struct run *r, const struct proc *p)
 
 /* ---- the parallel scan of large tables ---- */
 
-/* the first PAR_PROBE processes are read one by one, so the first kills
- * land before the directory has been read; then the next PAR_REST
- * PIDs of the listing are read (getdents only), and only if that many
- * are there is the rest shared out to threads, whose start and hand-over
- * would cost more than they save on fewer (a container's ~70 are read
- * one by one from that list). The listing goes on while the
- * threads read: it is ~15% of a scan's time, too much to do first. (How
- * both were chosen, and the gain: docs/PERFORMANCE.md, parallel scan) */
-#define PAR_PROBE 32
-#define PAR_REST 160
+/* On a machine with several CPUs the scan first lists PAR_MIN PIDs
+ * (getdents only, ~0.25 ms); only if that many are there is the table
+ * shared out to threads, whose start and hand-over would cost more than
+ * they save on fewer (a container's ~70 are then read one by one from
+ * that list, each once). Listing first, not reading a few processes
+ * first, keeps the serial part to that one listing and a thread start.
+ * The rest of the listing goes on while the threads read: it is ~15% of
+ * a scan's time, too much to do first. (How PAR_MIN was chosen, and the
+ * gains: docs/PERFORMANCE.md, parallel scan) */
+#define PAR_MIN 192
 #define PAR_CHUNK 32    /* PIDs a thread takes at a time */
+#define PAR_LIST 8      /* parts listed per getdents64 call */
+#define PAR_TAIL 8      /* PIDs per part of the last listing */
 #define PAR_MAX 8       /* threads */
 #define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
                            bounds the anchors held open */
@@ -383,6 +385,8 @@ struct par {
 	unsigned seq;       /* bumped by each wake-up */
 	int waiting;        /* threads in par_wait(), under the lock */
 	int stop;           /* act said stop */
+	struct proc_iter *its;  /* one reader per thread, taken in turn */
+	int nits;
 };
 
 /* The lock and the wake-up of the threads, on futexes: the scan needs
@@ -505,14 +509,13 @@ static void *worker(void *arg)
 {
 	struct par *w = arg;
 	struct run *r = w->r;
-	struct proc_iter *it = malloc(sizeof *it);
+	struct proc_iter *it = &w->its[__atomic_fetch_add(&w->nits, 1,
+	    __ATOMIC_RELAXED)];
 	struct proc p;
 	int pat;
 
-	if (!it || proc_open(it, r->s->path, r->it->need)) {
-		free(it);
+	if (proc_open(it, r->s->path, r->it->need))
 		return NULL;    /* the others do its share */
-	}
 	it->nsmask = r->it->nsmask;
 	it->nszero = r->it->nszero;
 	for (;;) {
@@ -541,21 +544,29 @@ static void *worker(void *arg)
 	}
 	it->list = NULL;
 	proc_close(it);
-	free(it);
 	return NULL;
 }
 
-/* a started thread: with par_nofd, its own fd table first. Every
- * thread opens, reads and closes a few files per process, and in one
- * shared fd table each open and close takes the table's lock: a second
- * reader then waits on the first (the gain: docs/PERFORMANCE.md, parallel
- * scan). If unshare fails the table stays shared, which is only slower. */
+/* a started thread: with par_nofd, its own fd table first, and always a
+ * credentials record of its own. Every thread opens, reads and closes a
+ * few files per process: in one shared fd table each open and close
+ * takes the table's lock, so a second reader waits on the first; and
+ * each open file holds a reference on the opener's credentials, which
+ * the threads of a process share until one of them changes its own, so
+ * every open and close bounces that reference count's cache line between
+ * the CPUs. Setting PR_SET_KEEPCAPS to the value it has changes nothing
+ * but gives this thread a copy (the gains: docs/PERFORMANCE.md, parallel
+ * scan). If either call fails, that part stays shared, which is only
+ * slower. */
 static void *thread_main(void *arg)
 {
 	struct par *w = arg;
+	int k;
 
 	if (w->r->s->par_nofd)
 		(void)unshare(CLONE_FILES);
+	if ((k = prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0)) >= 0)
+		(void)prctl(PR_SET_KEEPCAPS, (unsigned long)k, 0, 0, 0);
 	return worker(arg);
 }
 
@@ -589,12 +600,37 @@ static void add_part(struct par *w, struct part *c)
 	par_wake(w);
 }
 
-/* the n PIDs listed past the probe, then the rest of the listing, in
- * parallel: this thread lists while the others read, then reads too.
- * r->it serves two at once then: this thread's listing uses only its
- * directory state (proc_more), while deliver, in whichever thread holds
- * the lock, hands it anchors and act reads files through it, which never
- * touch that state. 0, or -1 (errno) when the listing failed */
+/* n listed PIDs as parts of per PIDs each, at the end of the queue:
+ * allocated first, then queued under one lock. 0 or ENOMEM */
+static int add_parts(struct par *w, const pid_t *v, size_t n, size_t per)
+{
+	struct part *c[PAR_LIST * PAR_CHUNK];
+	size_t np = (n + per - 1) / per;
+
+	for (size_t i = 0; i < np; i++)
+		if (!(c[i] = calloc(1, sizeof *c[i]))) {
+			while (i--)
+				free(c[i]);
+			return ENOMEM;
+		}
+	par_lock(w);
+	for (size_t i = 0; i < np; i++) {
+		c[i]->npids = n - i * per < per ? n - i * per : per;
+		memcpy(c[i]->pids, v + i * per, c[i]->npids * sizeof *v);
+		add_part(w, c[i]);
+	}
+	par_unlock(w);
+	return 0;
+}
+
+/* the n PIDs listed first, then the rest of the listing, in parallel:
+ * this thread lists while the others read, then reads too. The last
+ * listing's parts are PAR_TAIL PIDs, so that the threads' last parts end
+ * close together. r->it serves two at once then: this thread's listing
+ * uses only its directory state (proc_more), while deliver, in whichever
+ * thread holds the lock, hands it anchors and act reads files through
+ * it, which never touch that state. 0, or -1 (errno) when the listing
+ * failed */
 static int par_scan(struct run *r, const pid_t *first, size_t n)
 {
 	struct par w;
@@ -603,35 +639,30 @@ static int par_scan(struct run *r, const pid_t *first, size_t n)
 
 	memset(&w, 0, sizeof w);
 	w.r = r;
-	for (size_t i = 0; i < n; i += PAR_CHUNK) {
-		struct part *c = calloc(1, sizeof *c);
+	/* the readers allocated here, in one piece, not by each thread: a
+	 * thread's first malloc would make glibc set up a heap for it (a
+	 * 64 MiB reservation, trimmed, later torn down at exit) */
+	if (!(w.its = malloc((size_t)r->nthreads * sizeof *w.its)))
+		return -1;
+	for (size_t i = 0; i < n; i += PAR_LIST * PAR_CHUNK) {
+		size_t m = n - i < PAR_LIST * PAR_CHUNK ? n - i : PAR_LIST * PAR_CHUNK;
 
-		if (!c) {
-			err = ENOMEM;
+		if ((err = add_parts(&w, first + i, m, PAR_CHUNK)))
 			break;
-		}
-		c->npids = n - i < PAR_CHUNK ? n - i : PAR_CHUNK;
-		memcpy(c->pids, first + i, c->npids * sizeof *first);
-		add_part(&w, c);
 	}
 	for (int i = 1; i < r->nthreads; i++)
 		if (!pthread_create(&tid[started], NULL, thread_main, &w))
 			started++;
 	while (!err) {
-		struct part *c = calloc(1, sizeof *c);
-		ssize_t k = c ? proc_more(r->it, c->pids, PAR_CHUNK) : -1;
+		/* PAR_LIST parts a time: one getdents64 call lists them */
+		pid_t v[PAR_LIST * PAR_CHUNK];
+		ssize_t k = proc_more(r->it, v, PAR_LIST * PAR_CHUNK);
+		int last = k < PAR_LIST * PAR_CHUNK;  /* or an error */
 
-		if (k <= 0) {
-			err = !c ? ENOMEM : k < 0 ? errno : 0;
-			free(c);
+		err = k < 0 ? errno : k > 0 ? add_parts(&w, v, (size_t)k,
+		    last ? PAR_TAIL : PAR_CHUNK) : 0;
+		if (last)
 			break;
-		}
-		c->npids = (size_t)k;
-		par_lock(&w);
-		add_part(&w, c);
-		par_unlock(&w);
-		if (k < PAR_CHUNK)
-			break;  /* the end of the directory */
 	}
 	par_lock(&w);
 	w.listed = 1;
@@ -649,30 +680,31 @@ static int par_scan(struct run *r, const pid_t *first, size_t n)
 	for (size_t i = w.deliv; i < w.nparts; i++)
 		drop_hits(w.parts[i]);
 	free(w.parts);
+	free(w.its);
 	if (err)
 		errno = err;
 	return err ? -1 : 0;
 }
 
-/* past the probe: the next rest_min PIDs of the listing; threads if
- * there are that many, else the iterator walks them in list mode, so
- * none is read twice or skipped. 1: the parallel scan ran (its status in
- * *rc), 0: go on one by one, -1 on error */
+/* the first par_min PIDs of the listing; threads if there are that
+ * many, else the iterator walks them in list mode, so none is read twice
+ * or skipped. 1: the parallel scan ran (its status in *rc), 0: go on one
+ * by one, -1 on error */
 static int par_switch(struct run *r, int *rc)
 {
-	pid_t *pids = r->rest_min ? malloc(r->rest_min * sizeof *pids) : NULL;
+	pid_t *pids = r->par_min ? malloc(r->par_min * sizeof *pids) : NULL;
 	ssize_t n;
 
-	if (r->rest_min && !pids) {
+	if (r->par_min && !pids) {
 		errno = ENOMEM;
 		return -1;
 	}
-	n = proc_more(r->it, pids, r->rest_min);
+	n = proc_more(r->it, pids, r->par_min);
 	if (n < 0) {
 		free(pids);
 		return -1;
 	}
-	if ((size_t)n == r->rest_min) {
+	if ((size_t)n == r->par_min) {
 		*rc = par_scan(r, pids, (size_t)n);
 		free(pids);
 		return 1;
@@ -687,18 +719,14 @@ static int scan(struct run *r)
 	struct sel *s = r->s;
 	struct proc p;
 	int got, pat, stop = 0;
-	size_t seen = 0;
 
-	/* the first processes one by one, so a kill lands during the scan
-	 * even before the directory has been read; a large table's rest in
-	 * parallel */
+	if (r->nthreads > 1) {
+		int rc, sw = par_switch(r, &rc);
+
+		if (sw)
+			return sw < 0 ? -1 : rc;
+	}
 	for (;;) {
-		if (r->nthreads > 1 && seen++ == r->switch_at) {
-			int rc, sw = par_switch(r, &rc);
-
-			if (sw)
-				return sw < 0 ? -1 : rc;
-		}
 		if ((got = proc_next(r->it, &p)) <= 0)
 			break;
 		if (s->tree) {   /* the whole table, even after a stop */
@@ -768,8 +796,7 @@ int sel_run(struct sel *s)
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
 	r.nthreads = par_threads(s, &forced);
-	r.switch_at = forced ? 0 : PAR_PROBE;
-	r.rest_min = forced ? 0 : PAR_REST;
+	r.par_min = forced ? 0 : PAR_MIN;
 	rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);
