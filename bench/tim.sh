@@ -9,7 +9,8 @@
 #     four tools, each repeated REPS times at the same wall-clock BUDGET per
 #     repeat: tim -N, tim through sh (the default report: minus the
 #     overhead), hyperfine -N and hyperfine through sh. Run counts are
-#     calibrated once per tool and command so one repeat takes BUDGET.
+#     calibrated once per tool and command so one repeat takes BUDGET; the
+#     tools then take turns, one repeat each (drift hits all alike).
 #     Per tool: the coefficient of variation (sample st.dev./mean, %) of
 #     its central value over the repeats (tim: its estimate; hyperfine:
 #     mean, median and min). For tim, whether its error is calibrated,
@@ -169,19 +170,29 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 		*) cnt=$(calc "int($BUDGET / $c)") ;;
 		esac
 		case $tool in tim_*) [ "$cnt" -ge 3 ] || cnt=3 ;; *) [ "$cnt" -ge 10 ] || cnt=10 ;; esac
-		: > "$T/v"
-		i=0 wall=0
-		while [ $i -lt "$REPS" ]; do
+		eval "cnt_$tool=$cnt wall_$tool=0"
+		: > "$T/v.$tool"
+	done
+	# the tools take turns, one repeat each, so that a slower minute of
+	# the machine falls on all of them alike, not on one tool's block
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		for tool in $TOOLS; do
+			eval "cnt=\$cnt_$tool"
 			t0=$(now)
 			once "$tool" "$cmd" "$cnt"
 			t1=$(now)
-			wall=$(calc "$wall + $t1 - $t0")
+			eval "wall_$tool=\$(calc \"\$wall_$tool + $t1 - $t0\")"
 			case $tool in
 			tim_*) jtimb "$T/o.json" ;;
 			*) jhf "$T/o.json" ;;
-			esac >> "$T/v"
-			i=$((i + 1))
+			esac >> "$T/v.$tool"
 		done
+		i=$((i + 1))
+	done
+	for tool in $TOOLS; do
+		eval "cnt=\$cnt_$tool wall=\$wall_$tool"
+		cp "$T/v.$tool" "$T/v"
 		p=tim.spread.$lab.$tool
 		out "$p.count" "$cnt"
 		out "$p.wall_per_repeat_s" "$(calc "$wall / $REPS")"

@@ -48,7 +48,12 @@ int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
     struct est_min *out);
 
 /* scratch doubles est_err_all needs */
-#define EST_TMP_ALL(n, m, k) (2 * (size_t)(n) * (size_t)(m) + 2 * (size_t)(k) + 1)
+#define EST_TMP_ALL(n, m, k) (2 * (size_t)(n) * (size_t)(m) + \
+	2 * (size_t)(k) + 1 + 3 * (size_t)(m))
+
+/* how far above the median, in scaled median absolute deviations, a
+ * group's estimate is left out of est_err_all's spread */
+#define EST_FAR 12
 
 /* The error of est_emin's estimate (not of one batch's): the batches are
  * put in G >= 2 groups of g consecutive ones, g the fewest that hold the
@@ -57,8 +62,11 @@ int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
  * its j smallest. Near the minimum both scale alike with the sample size
  * (extreme-value limit), so the sample st.dev. of the T, times S of all
  * m*n samples over the mean S of the groups, is the st.dev. of T at m*n
- * samples (docs/tim.md, "Which error"). xs as est_emin; tmp:
- * EST_TMP_ALL(n, m, k) doubles. NaN when fewer than 2 groups fit. */
+ * samples (docs/tim.md, "Which error"). Groups whose T is more than
+ * EST_FAR * 1.4826 * MAD above the median of the T (slowed by other
+ * load) are left out of both the st.dev. and the mean S. xs as
+ * est_emin; tmp: EST_TMP_ALL(n, m, k) doubles. NaN when fewer than 2
+ * groups fit. */
 double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp);
 
 #endif
