@@ -993,17 +993,37 @@ static int precise(const struct tim *t, int i)
 	return r->est > 0 && r->err <= t->prec * r->est;
 }
 
+/* --precision stops no sooner than the timed runs of all rows add up to
+ * a tenth of the budget. The minimum of a fast command emerges only after
+ * some hundreds of runs (the first ones of a tim run are slower), while an
+ * error from a few dozen can be small by chance: stopping at the first
+ * error under P then picked such runs, whose estimates were 10-20 % apart
+ * between tim runs while each said < 1 % (docs/PERFORMANCE.md, tim).
+ * Counted in the runs' own times, not the clock, so that --read replays
+ * it. */
+static int early(const struct tim *t)
+{
+	double s = 0;
+	size_t j;
+	int i;
+
+	for (i = 0; i < t->nrow; i++)
+		for (j = 0; j < t->rw[i].nrun; j++)
+			s += t->rw[i].runs[j].secs;
+	return s < t->budget / 10;
+}
+
 /* A --read file holds the rounds the saving run made before its budget
  * ran out: a replay ends where they end (a whole round or none), so it
  * reproduces that run. Rows the file lacks run live. */
-static int saved_round(struct tim *t)
+static int saved_round(struct tim *t, int all)
 {
 	int i;
 
 	for (i = 0; t->read && i < t->nrow; i++) {
 		struct rq *q = tread_find(&t->rd, t->rw[i].cmd);
 
-		if (q && (i < t->first || !precise(t, i)) &&
+		if (q && (i < t->first || all || !precise(t, i)) &&
 		    q->n - q->head < (size_t)t->m)
 			return 0;
 	}
@@ -1014,26 +1034,28 @@ static int saved_round(struct tim *t)
  * budget lasts, add a round: one more run per batch (m runs, so every
  * batch grows by one: the batches' spread, which is the error, shrinks
  * only with longer batches, never with more of them) to each row that
- * missed, and to the overhead, whose error is part of theirs. Rows are
- * taken in turn, so --interleave is kept. */
+ * missed, and to the overhead, whose error is part of theirs; while it
+ * is early (above), to every row. Rows are taken in turn, so
+ * --interleave is kept. */
 static void refine(struct tim *t)
 {
-	int i, miss;
+	int i, miss, e;
 	long long round = 0;
 
 	for (;;) {
 		miss = 0;
 		for (i = t->first; i < t->nrow; i++)
 			miss += !precise(t, i);
-		if (!miss)
+		e = early(t);
+		if (!miss && !e)
 			return;
 		if (clock_ns() - t->t0 >= (long long)(t->budget * 1e9) ||
-		    !saved_round(t))
+		    !saved_round(t, e))
 			break;
 		for (i = 0; i < t->nrow; i++) {
 			struct row *r = &t->rw[i];
 
-			if (i < t->first ? 0 : precise(t, i))
+			if (i < t->first || e ? 0 : precise(t, i))
 				continue;
 			if ((r->n + 1) * t->m > MAXN)
 				goto spent;

@@ -6,8 +6,9 @@
 #     own minimum estimate of that overhead, and the peak-RSS floor (tim's
 #     RSS at the spawn, which every ru_maxrss of a child is at least).
 #  2. spread: on /bin/true, `sleep 0.002` and a CPU-bound ~20 ms awk loop,
-#     four tools, each repeated REPS times at the same wall-clock BUDGET per
-#     repeat: tim -N, tim through sh (the default report: minus the
+#     five tools, each repeated REPS times at the same wall-clock BUDGET per
+#     repeat: tim -N, tim -N -k0 (whose estimate is the plain minimum, as
+#     hyperfine's min), tim through sh (the default report: minus the
 #     overhead), hyperfine -N and hyperfine through sh. Run counts are
 #     calibrated once per tool and command so one repeat takes BUDGET; the
 #     tools then take turns, one repeat each (drift hits all alike).
@@ -29,8 +30,10 @@
 #     m for a sharp minimum, about 1 for a smooth one); it is what the old
 #     "median error / st.dev. of the estimates" measured.
 #  3. precision: does tim --precision=1% reach it on /bin/true within a
-#     PBUDGET budget (-N, and through sh), how long did it take, where did
-#     it end.
+#     PBUDGET budget (-N, through sh, and -N -e estimate), REPS times each:
+#     how often, how long it took, the median relative error it ended on
+#     and the CV of the estimates it ended on (the error is honest when
+#     the two are alike).
 #  4. live: tim's `sleep 0.02` minus `sleep 0.01` (about 10 ms).
 # Usage: sh bench/tim.sh [QUICKBOX]      (default ./quickbox, built if absent)
 #   env: N (loop length of part 1, 2000), REPS (8), BUDGET (seconds per
@@ -39,7 +42,7 @@
 #   run counts have a floor, tim 8 batches of 3, hyperfine 10 runs)
 # Output: "label<TAB>value" lines (units in the label); '#' lines are notes.
 # hyperfine is called as /usr/bin/hyperfine; without it part 2 has tim only.
-# Takes about 12 * REPS * BUDGET + 30 s at the defaults (~4 min).
+# Takes about 15 * REPS * BUDGET + 3 * REPS * PBUDGET + 30 s at most (~6 min).
 set -eu
 QB=${1:-${QB:-}}
 case $QB in ''|/*) ;; *) QB=$PWD/$QB ;; esac   # relative to the caller
@@ -135,7 +138,7 @@ echo "# CPU-bound command: $CPU"
 cost() {
 	t0=$(now)
 	case $1 in
-	tim_N) $rt "$QB" tim -N -w0 -k1 -n5 -m4 --progress=never "$2" ;;
+	tim_N|tim_N_k0) $rt "$QB" tim -N -w0 -k1 -n5 -m4 --progress=never "$2" ;;
 	tim_sh) $rt "$QB" tim -w0 -k1 -n5 -m4 -o5 --progress=never "$2" ;;
 	hf_N) $rt "$HF" -N --style none --runs 20 -- "$2" ;;
 	hf_sh) $rt "$HF" --style none --runs 20 -- "$2" ;;
@@ -149,6 +152,8 @@ once() {
 	case $1 in
 	tim_N) $rt "$QB" tim -N -w1 -k1 -m8 -n"$3" -uus --progress=never \
 	    --json "$T/o.json" "$2" ;;
+	tim_N_k0) $rt "$QB" tim -N -w1 -k0 -m8 -n"$3" -uus --progress=never \
+	    --json "$T/o.json" "$2" ;;
 	tim_sh) $rt "$QB" tim -w1 -k1 -m8 -n"$3" -o"$3" -uus --progress=never \
 	    --json "$T/o.json" "$2" ;;
 	hf_N) $rt "$HF" -N --style none --warmup 1 --runs "$3" \
@@ -158,14 +163,14 @@ once() {
 	esac >/dev/null 2>&1
 }
 
-TOOLS="tim_N tim_sh"
+TOOLS="tim_N tim_N_k0 tim_sh"
 [ -x "$HF" ] && TOOLS="$TOOLS hf_N hf_sh"
 for cmd in /bin/true "sleep 0.002" "$CPU"; do
 	case $cmd in /bin/true) lab=true ;; sleep*) lab=sleep2ms ;; *) lab=cpu20ms ;; esac
 	for tool in $TOOLS; do
 		c=$(cost "$tool" "$cmd")
 		case $tool in       # runs that fill BUDGET (tim: 8 batches of n)
-		tim_N) cnt=$(calc "int($BUDGET / $c / 8)") ;;
+		tim_N|tim_N_k0) cnt=$(calc "int($BUDGET / $c / 8)") ;;
 		tim_sh) cnt=$(calc "int($BUDGET / $c / 8)") ;;  # c: both rows
 		*) cnt=$(calc "int($BUDGET / $c)") ;;
 		esac
@@ -227,21 +232,35 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 done
 
 # --- 3. --precision=1% on /bin/true within PBUDGET --------------------------
+# REPS runs of each mode: reached or not, the wall time, and whether the
+# error it stopped on is honest: the median final relative error against
+# the CV of the final estimates over the runs (stopping at the first
+# error under 1 % favours an error that came out small by chance)
 for mode in N sh N_estimate_error; do
 	case $mode in N) f=-N ;; sh) f= ;; *) f="-N -e estimate" ;; esac
-	t0=$(now)
-	# shellcheck disable=SC2086
-	st=0; $rt "$QB" tim $f -uus --progress=never --precision=1% \
-	    --budget="${PBUDGET}s" --json "$T/p.json" /bin/true \
-	    >/dev/null 2>&1 || st=$?
-	t1=$(now)
 	p=tim.precision.true_$mode
-	out "$p.reached" "$([ "$st" -eq 0 ] && echo yes || echo "no (exit $st)")"
-	out "$p.wall_s" "$(calc "$t1 - $t0")"
-	[ -s "$T/p.json" ] && out "$p.final_rel_error_pct" "$(python3 -c 'import json, sys
+	: > "$T/pv"
+	i=0 ok=0 wall=0
+	while [ $i -lt "$REPS" ]; do
+		t0=$(now)
+		# shellcheck disable=SC2086
+		st=0; $rt "$QB" tim $f -uus --progress=never --precision=1% \
+		    --budget="${PBUDGET}s" --json "$T/p.json" /bin/true \
+		    >/dev/null 2>&1 || st=$?
+		t1=$(now)
+		wall=$(calc "$wall + $t1 - $t0")
+		[ "$st" -eq 0 ] && ok=$((ok + 1))
+		[ -s "$T/p.json" ] && python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
-print("%.3g" % (100 * r["error"] / r["estimate"]) if r["estimate"] > 0 else "inf")' "$T/p.json")"
-	rm -f "$T/p.json"
+print(r["estimate"], 100 * r["error"] / r["estimate"] if r["estimate"] > 0 else "inf")' "$T/p.json" >> "$T/pv"
+		rm -f "$T/p.json"
+		i=$((i + 1))
+	done
+	out "$p.reached" "$ok of $REPS"
+	out "$p.wall_s_mean" "$(calc "$wall / $REPS")"
+	out "$p.final_rel_error_pct_median" "$(cut -d' ' -f2 "$T/pv" | sort -g |
+	    awk '{ v[NR] = $1 } END { printf "%.3g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+	out "$p.estimate_cv_pct" "$(cut -d' ' -f1 "$T/pv" | stats | cut -d' ' -f3)"
 done
 # --- 4. live: sleep 0.01 and sleep 0.02 come out about 10 ms apart ------
 # (a timed check, so here and not in tests/; expected 10 +- a few tenths)

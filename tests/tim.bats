@@ -571,8 +571,9 @@ i"
 @test "--precision: runs are added until error/estimate <= P (--read)" {
 	# batches of 3: minima 1 and 2 (err 50%); one more run per batch
 	# regroups them as 1 2 2 2 | 2 2 1 2: minima 1 and 1, err 0
+	# (--budget=50ms: past its tenth, 5 ms of runs, from the first round)
 	for v in 1 2 2 2 2 2 1 2 9 9; do printf '0.00%s\tc\n' $v; done > p.tsv
-	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% -r p.tsv c
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% --budget=50ms -r p.tsv c
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	# est: 1 - log2(4/3) * (2 - 1) over 1 1 2 2 2 2 2 2
@@ -580,6 +581,22 @@ i"
 	# without it: the first 6 only, 1 2 2 2 2 2
 	run tim -w0 -k1 -n3 -m2 -o0 -r p.tsv c
 	[ "$output" = "1.00 +- 0.50 ms${TAB}c" ]
+}
+
+@test "--precision stops no sooner than the runs add up to a tenth of the budget (--read)" {
+	# 20 runs of 1 ms: precise at once (error 0); batches of 3, m=2
+	for i in $(seq 20); do printf '0.001\tc\n'; done > q.tsv
+	used() { python3 -c 'import json; print(len(json.load(open("q.json"))["results"][-1]["times"]))'; }
+	# a tenth of 90 ms: 9 ms, reached after two rounds of 2 (6, 8, 10 runs)
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% --budget=90ms -r q.tsv --json q.json c
+	[ "$status" -eq 0 ] && [ -z "$stderr" ]
+	[ "$(used)" = 10 ]
+	# a tenth of 10 ms: already there after the first 6
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% --budget=10ms -r q.tsv --json q.json c
+	[ "$status" -eq 0 ] && [ "$(used)" = 6 ]
+	# the file ends first: the replay stops there, still precise, exit 0
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --precision=1% --budget=1s -r q.tsv --json q.json c
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] && [ "$(used)" = 20 ]
 }
 
 @test "--precision missed when the budget is spent: warning line, exit 6" {
