@@ -29,6 +29,8 @@
 #     than one batch's estimate and est_ratio > 1 is expected (up to about
 #     m for a sharp minimum, about 1 for a smooth one); it is what the old
 #     "median error / st.dev. of the estimates" measured.
+#  2b. calibration: the same ratio for tim -N over REPS repeats made back
+#     to back (the spread of a rerun made right after).
 #  3. precision: does tim --precision=1% reach it on /bin/true within a
 #     PBUDGET budget (-N, through sh, and -N -e estimate), REPS times each:
 #     how often, how long it took, the median relative error it ended on
@@ -42,7 +44,7 @@
 #   run counts have a floor, tim 8 batches of 3, hyperfine 10 runs)
 # Output: "label<TAB>value" lines (units in the label); '#' lines are notes.
 # hyperfine is called as /usr/bin/hyperfine; without it part 2 has tim only.
-# Takes about 15 * REPS * BUDGET + 3 * REPS * PBUDGET + 30 s at most (~6 min).
+# Takes about 18 * REPS * BUDGET + 3 * REPS * PBUDGET + 30 s at most (~7 min).
 set -eu
 QB=${1:-${QB:-}}
 case $QB in ''|/*) ;; *) QB=$PWD/$QB ;; esac   # relative to the caller
@@ -229,6 +231,33 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			;;
 		esac
 	done
+done
+
+# --- 2b. calibration on back-to-back repeats ---------------------------------
+# The spread in part 2 is over repeats that take turns with four other
+# tools (~80 s a command), so it holds the machine's drift over that
+# time, which no error computed inside one run can see. Here REPS repeats
+# of tim -N -e estimate follow one another (~16 s): the spread of a rerun
+# made right after, which is what the error says.
+for cmd in /bin/true "sleep 0.002" "$CPU"; do
+	case $cmd in /bin/true) lab=true ;; sleep*) lab=sleep2ms ;; *) lab=cpu20ms ;; esac
+	c=$(cost tim_N "$cmd")
+	cnt=$(calc "int($BUDGET / $c / 8)")
+	[ "$cnt" -ge 3 ] || cnt=3
+	: > "$T/v"
+	i=0
+	while [ $i -lt "$REPS" ]; do
+		once tim_N "$cmd" "$cnt"
+		jtimb "$T/o.json" >> "$T/v"
+		i=$((i + 1))
+	done
+	p=tim.calib.$lab.tim_N
+	set -- $(cut -d' ' -f1 "$T/v" | stats)
+	out "$p.estimate_cv_pct" "$3"
+	out "$p.estimate_error_median_ratio" "$(cut -d' ' -f3 "$T/v" |
+	    sort -g | awk -v sd="$2" '{ v[NR] = $1 } END {
+	    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	    printf "%.6g", (sd > 0 ? md / sd : 0) }')"
 done
 
 # --- 3. --precision=1% on /bin/true within PBUDGET --------------------------

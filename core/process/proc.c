@@ -676,10 +676,11 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 	return n;
 }
 
-/* getdents64 bytes for n more PIDs: the directory's entries cost ~1.3 us
- * each to list, so a caller that wants a few does not pay for thousands
- * (docs/PERFORMANCE.md, parallel scan). A PID's record is at most 32
- * bytes (19 + 7 digits + NUL, 8-aligned); 256 fits any fixed name. */
+/* getdents64 bytes for n more PIDs: the directory's entries cost over a
+ * microsecond each to list, so a caller that wants a few does not pay
+ * for thousands (docs/PERFORMANCE.md, parallel scan). A PID's record is
+ * at most 32 bytes (19 + 7 digits + NUL, 8-aligned); 256 fits any fixed
+ * name. */
 static size_t dirent_cap(size_t n)
 {
 	return n < 8 ? 256 : n > sizeof ((struct proc_iter *)0)->dents / 32 ?

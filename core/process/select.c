@@ -642,8 +642,10 @@ static int par_scan(struct run *r, const pid_t *first, size_t n)
 	/* the readers allocated here, in one piece, not by each thread: a
 	 * thread's first malloc would make glibc set up a heap for it (a
 	 * 64 MiB reservation, trimmed, later torn down at exit) */
-	if (!(w.its = malloc((size_t)r->nthreads * sizeof *w.its)))
+	if (!(w.its = malloc((size_t)r->nthreads * sizeof *w.its))) {
+		errno = ENOMEM;
 		return -1;
+	}
 	for (size_t i = 0; i < n; i += PAR_LIST * PAR_CHUNK) {
 		size_t m = n - i < PAR_LIST * PAR_CHUNK ? n - i : PAR_LIST * PAR_CHUNK;
 
