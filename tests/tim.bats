@@ -885,7 +885,7 @@ tim: m/s.tsv: No space left on device" ]
 
 @test "--progress with --precision: rounds shown, the estimate so far" {
 	# a 1 s budget of 0.1 s rounds: lines 0.2 s apart show some rounds
-	run --separate-stderr tim --progress=always --precision=0.0001% \
+	run --separate-stderr tim --progress=always --precision=0.000000001% \
 	    --budget=1s -w0 -k1 -n3 -m2 -o0 'sleep 0.05'
 	[ "$status" -eq 6 ]
 	[[ "$stderr" == *"tim: 1/1 sleep 0.05  round "*" +- "*" ms"* ]]

@@ -131,7 +131,6 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	double *t = a + 2 * (size_t)k + 1, *sp = t + m, *w = sp + m;
 	struct est_run tr = {0, 0, 0};
 	double span = 0, sall, sdt, med, cut;
-	size_t nk = 0;
 
 	if (est_check(n, m, k))   /* also n >= 1 */
 		return NAN;
@@ -163,9 +162,8 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 		if (!(t[i] > cut) || cut == med) {  /* MAD 0: keep all */
 			est_push(&tr, t[i]);
 			span += sp[i];
-			nk++;
 		}
-	span /= (double)nk;
+	span /= (double)tr.n;
 	memcpy(srt, xs, n * m * sizeof *srt);
 	est_sort(srt, n * m);
 	sall = srt[j - 1] - srt[0];
