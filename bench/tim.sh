@@ -29,8 +29,20 @@
 #     than one batch's estimate and est_ratio > 1 is expected (up to about
 #     m for a sharp minimum, about 1 for a smooth one); it is what the old
 #     "median error / st.dev. of the estimates" measured.
+#     Each ratio and the CV ratio tim -N / hyperfine -N min come with a
+#     95 % bootstrap interval over the repeats (bench/timcal.py): with 8
+#     repeats a st.dev. is only known to about +-25 %, so a ratio whose
+#     interval holds 1 is a tie. The robust CV (1.4826 MAD / median) is
+#     printed beside the CV: one repeat that fell whole into a slow minute
+#     sets the CV of so few repeats. So is the ratio of the st.dev.s
+#     themselves: hyperfine's minimum holds its own cost per run (tens of
+#     us over tim's), which lowers its CV for the same spread.
 #  2b. calibration: the same ratio for tim -N over REPS repeats made back
 #     to back (the spread of a rerun made right after).
+#  2c. the same ratio with the machine's drift taken out: 400 tim runs
+#     replayed (--read) from independent draws out of a pool of 5 BUDGETs
+#     of this command's runs (what --error=estimate models; below about
+#     100 runs a batch it reads low, docs/tim.md "Which error").
 #  3. precision: does tim --precision=1% reach it on /bin/true within a
 #     PBUDGET budget (-N, through sh, and -N -e estimate), REPS times each:
 #     how often, how long it took, the median relative error it ended on
@@ -39,12 +51,14 @@
 #  4. live: tim's `sleep 0.02` minus `sleep 0.01` (about 10 ms).
 # Usage: sh bench/tim.sh [QUICKBOX]      (default ./quickbox, built if absent)
 #   env: N (loop length of part 1, 2000), REPS (8), BUDGET (seconds per
-#   repeat, 2), PBUDGET (seconds, 5). A quick check of the script:
+#   repeat, 2), PBUDGET (seconds, 5), KEEP (an absolute directory: part
+#   2's per-repeat rows are copied there, LABEL.TOOL). A quick check:
 #   N=200 REPS=8 BUDGET=0.1 PBUDGET=1 sh bench/tim.sh   (about 1 min: the
 #   run counts have a floor, tim 8 batches of 3, hyperfine 10 runs)
 # Output: "label<TAB>value" lines (units in the label); '#' lines are notes.
 # hyperfine is called as /usr/bin/hyperfine; without it part 2 has tim only.
-# Takes about 18 * REPS * BUDGET + 3 * REPS * PBUDGET + 30 s at most (~7 min).
+# Takes about 18 * REPS * BUDGET + 3 * REPS * PBUDGET + 15 * BUDGET + 40 s
+# at most (~8 min).
 set -eu
 QB=${1:-${QB:-}}
 case $QB in ''|/*) ;; *) QB=$PWD/$QB ;; esac   # relative to the caller
@@ -89,6 +103,9 @@ r = res[-1]; s = mins(r)
 if res[0]["overhead"]:
     s = [a - b for a, b in zip(s, mins(res[0]))]
 print(r["estimate"], r["error"], r["estimate_error"], *s)' "$1"; }
+cal() { python3 bench/timcal.py "$@"; }
+# label, then label_ci95: the value and its 95 % interval from timcal.py
+outci() { l=$1; shift; set -- $(cal "$@"); out "$l" "$1"; out "${l}_ci95" "$2 $3"; }
 jhf() { python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
 print(r["mean"] * 1e6, r["median"] * 1e6, r["min"] * 1e6)' "$1"; }
@@ -208,6 +225,7 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			set -- $(cut -d' ' -f1 "$T/v" | stats)
 			out "$p.estimate_mean_us" "$1"
 			out "$p.estimate_cv_pct" "$3"
+			out "$p.estimate_robust_cv_pct" "$(cal rcv "$T/v" 1)"
 			sd=$2
 			e=$(cut -d' ' -f2 "$T/v" | rms)
 			bsd=$(cut -d' ' -f4- "$T/v" | tr ' ' '\n' | stats | cut -d' ' -f2)
@@ -222,15 +240,28 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 			    printf "%.6g", (sd > 0 ? md / sd : 0) }')"
 			out "$p.estimate_error_rms_ratio" "$(calc "($sd > 0 ? $(cut -d' ' -f3 "$T/v" | rms) / $sd : 0)")"
+			# and the median ratio's 95 % interval over the repeats
+			out "$p.estimate_error_median_ratio_ci95" "$(cal ratio "$T/v" | cut -d' ' -f2-)"
 			;;
 		*)
 			out "$p.mean_cv_pct" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f3)"
 			out "$p.median_cv_pct" "$(cut -d' ' -f2 "$T/v" | stats | cut -d' ' -f3)"
 			out "$p.min_cv_pct" "$(cut -d' ' -f3 "$T/v" | stats | cut -d' ' -f3)"
+			out "$p.min_robust_cv_pct" "$(cal rcv "$T/v" 3)"
 			out "$p.mean_us" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f1)"
 			;;
 		esac
 	done
+	# CV of tim -N's estimate / CV of hyperfine -N's minimum, with its 95 %
+	# interval: with REPS repeats a CV is itself only known to about
+	# 1/sqrt(2 (REPS - 1)), so a ratio near 1 is a tie
+	[ -s "$T/v.hf_N" ] && outci "tim.spread.$lab.cv_ratio_tim_N_over_hf_N_min" \
+	    cvratio "$T/v.tim_N" 1 "$T/v.hf_N" 3
+	[ -s "$T/v.hf_N" ] && outci "tim.spread.$lab.robust_cv_ratio_tim_N_over_hf_N_min" \
+	    rcvratio "$T/v.tim_N" 1 "$T/v.hf_N" 3
+	[ -s "$T/v.hf_N" ] && outci "tim.spread.$lab.sd_ratio_tim_N_over_hf_N_min" \
+	    sdratio "$T/v.tim_N" 1 "$T/v.hf_N" 3
+	[ -n "${KEEP:-}" ] && for tool in $TOOLS; do cp "$T/v.$tool" "$KEEP/$lab.$tool"; done
 done
 
 # --- 2b. calibration on back-to-back repeats ---------------------------------
@@ -258,6 +289,18 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 	    sort -g | awk -v sd="$2" '{ v[NR] = $1 } END {
 	    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	    printf "%.6g", (sd > 0 ? md / sd : 0) }')"
+	out "$p.estimate_error_median_ratio_ci95" "$(cal ratio "$T/v" | cut -d' ' -f2-)"
+	# 2c. the same error on this command's own runs drawn at random: a
+	# pool of 5 BUDGETs of runs, then 400 tim runs replayed (--read) from
+	# draws of 8 batches of cnt: the calibration with the machine's drift
+	# taken out (the draws are independent; the spread of the estimates
+	# is then the sampling spread alone, which is what the error models)
+	pn=$(calc "int(5 * $BUDGET / $c / 10)")
+	[ "$pn" -ge $((cnt * 4)) ] || pn=$((cnt * 4))
+	$rt "$QB" tim -N -w1 -k1 -m10 -n"$pn" -uus --progress=never \
+	    --json "$T/pool.json" "$cmd" >/dev/null 2>&1
+	outci "tim.calib_iid.$lab.tim_N.estimate_error_median_ratio" \
+	    iid "$QB" "$T/pool.json" "$cnt" 8 400
 done
 
 # --- 3. --precision=1% on /bin/true within PBUDGET --------------------------
@@ -281,7 +324,8 @@ for mode in N sh N_estimate_error; do
 		[ "$st" -eq 0 ] && ok=$((ok + 1))
 		[ -s "$T/p.json" ] && python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))["results"][-1]
-print(r["estimate"], 100 * r["error"] / r["estimate"] if r["estimate"] > 0 else "inf")' "$T/p.json" >> "$T/pv"
+print(r["estimate"], 100 * r["error"] / r["estimate"] if r["estimate"] > 0 else "inf",
+      r["error"])' "$T/p.json" >> "$T/pv"
 		rm -f "$T/p.json"
 		i=$((i + 1))
 	done
@@ -290,6 +334,7 @@ print(r["estimate"], 100 * r["error"] / r["estimate"] if r["estimate"] > 0 else 
 	out "$p.final_rel_error_pct_median" "$(cut -d' ' -f2 "$T/pv" | sort -g |
 	    awk '{ v[NR] = $1 } END { printf "%.3g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
 	out "$p.estimate_cv_pct" "$(cut -d' ' -f1 "$T/pv" | stats | cut -d' ' -f3)"
+	outci "$p.error_median_ratio" ratio "$T/pv"
 done
 # --- 4. live: sleep 0.01 and sleep 0.02 come out about 10 ms apart ------
 # (a timed check, so here and not in tests/; expected 10 +- a few tenths)
