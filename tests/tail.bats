@@ -297,3 +297,44 @@ tail: write error: Bad file descriptor" ]
 	done
 	[ $bad = 0 ]
 }
+
+# GNU follows what it can read later: character devices and named FIFOs
+# (not block devices or directories). One run of tail $1 with options $2
+# on a FIFO whose first writer writes two lines and leaves, and a second
+# one writes a third: all three must come out, and nothing on stderr.
+fifo_follow() {
+	local d="$BATS_TEST_TMPDIR" p w
+	rm -f "$d/fifo" "$d/out" "$d/err"
+	mkfifo "$d/fifo"
+	# (a writer left blocked in open, by a tail that gave up, is killed:
+	# bats waits for whatever holds its fd 3)
+	{ exec 4> "$d/fifo"; echo hi >&4; sleep 0.1; echo more >&4; exec 4>&-
+	  sleep 0.2; echo again > "$d/fifo"; } 3>&- &
+	w=$!
+	$1 $2 -s 0.05 "$d/fifo" > "$d/out" 2> "$d/err" 3>&- &
+	p=$!
+	wait_for "$d/out" again || true
+	kill $p $w 2> /dev/null || true
+	wait $p $w || true
+	[ "$(cat "$d/out")" = "$(printf 'hi\nmore\nagain')" ] && [ ! -s "$d/err" ]
+}
+
+@test "tail -f/-F follow a named FIFO and a character device, as GNU" {
+	local t a
+	for t in "$REF/tail" "$QBBIN/tail"; do
+		for a in -f -F; do
+			fifo_follow "$t" "$a"
+		done
+	done
+	# /dev/null, as a name and as stdin: followed (no "giving up", status
+	# 0) until --pid dies
+	local s
+	for t in "$REF/tail" "$QBBIN/tail"; do
+		sleep 0.2 & s=$!
+		run --separate-stderr "$t" -f -s 0.05 --pid=$s /dev/null
+		[ "$status" = 0 ] && [ -z "$output$stderr" ]
+		sleep 0.2 & s=$!
+		run --separate-stderr bash -c '"$1" -f -s 0.05 --pid=$2 < /dev/null' _ "$t" $s
+		[ "$status" = 0 ] && [ -z "$output$stderr" ]
+	done
+}

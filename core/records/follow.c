@@ -91,11 +91,13 @@ static void check_name(struct fwatch *w, int idx, const struct follow_cfg *c, ch
 	w->dev = st.st_dev;
 	w->ino = st.st_ino;
 	w->pos = 0;
+	w->reg = 1;
 	w->gone = 0;
 }
 
 /* one pass over every file: rotation, truncation, new data; live count.
- * *blind: some open file has no inotify watch (stdin), so poll too */
+ * *blind: some open file has no inotify watch (stdin) or is no regular file,
+ * so poll too */
 static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf,
     int ifd, int *blind)
 {
@@ -111,7 +113,7 @@ static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf,
 		}
 		if (ifd >= 0 && w[i].wd < 0)
 			w[i].wd = inotify_add_watch(ifd, w[i].name, WMASK);
-		*blind |= w[i].wd < 0;
+		*blind |= w[i].wd < 0 || !w[i].reg;   /* devices: poll too */
 		take_news(&w[i], i, c, buf);
 		live++;
 	}

@@ -19,6 +19,7 @@ struct fwatch {
 	dev_t dev;
 	ino_t ino;
 	off_t pos;          /* bytes consumed */
+	int reg;            /* a regular file (else a device, FIFO, socket) */
 	int gone;           /* FOL_GONE reported, not yet back */
 	int wd;             /* inotify watch on the file (-1 none) */
 };

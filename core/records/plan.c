@@ -172,14 +172,19 @@ static int open_input(struct tplan *p, const char *f)
 	return fd;
 }
 
-/* may this input be followed afterwards? st: its fstat */
+/* may this input be followed afterwards? st: its fstat. As GNU's tail:
+ * regular files, character devices (a terminal, /dev/null) and named
+ * FIFOs and sockets, read whenever they have data; not directories or
+ * block devices. A pipe or FIFO on stdin was the whole input (POSIX). */
 static int followable(struct tplan *p, const struct stat *st, int fd,
     const char *f, int readerr)
 {
-	if (S_ISREG(st->st_mode) && !readerr)
-		return 1;
-	if (S_ISFIFO(st->st_mode) && fd == 0)
+	mode_t m = st->st_mode;
+
+	if (S_ISFIFO(m) && fd == 0)
 		return 0;   /* a pipe is followed to its EOF: done */
+	if (!readerr && (S_ISREG(m) || S_ISCHR(m) || S_ISFIFO(m) || S_ISSOCK(m)))
+		return 1;
 	p->out->flush_quiet(p);
 	if (p->tail_words)   /* -F keeps trying the name, so GNU does not give up */
 		fail(1, "%s: cannot follow end of this type of file%s",
@@ -198,8 +203,14 @@ static void keep_or_close(struct tplan *p, int idx, int fd, int readerr)
 		w->fd = fd;
 		w->dev = st.st_dev;
 		w->ino = st.st_ino;
+		w->reg = S_ISREG(st.st_mode);
 		/* appended data only: a head part may have stopped mid-file */
-		w->pos = lseek(fd, 0, SEEK_END);
+		w->pos = w->reg ? lseek(fd, 0, SEEK_END) : 0;
+		/* a device or FIFO must not block the loop while it has no
+		 * data; only on a file description of our own (stdin's is the
+		 * caller's: O_NONBLOCK would stay on it after we exit) */
+		if (!w->reg && fd > 2)
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	} else if (fd > 0) {
 		close(fd);
 	}
