@@ -18,9 +18,14 @@ B       ?= build
 BIN     ?= quickbox
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
-WFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
+WFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fno-math-errno
 EXTRA   ?=
-LDLIBS  ?= -lm
+# tim's log() from libm.so.6 when tim runs, not at every applet's start
+# (core/lib/mlog.c; `make static` turns it off): with --as-needed libm is
+# then no dependency of the binary at all (sqrt is an instruction under
+# -fno-math-errno)
+LAZY_LIBM ?= -DQB_LAZY_LIBM
+LDLIBS  ?= -Wl,--as-needed -lm -ldl
 
 -include config/local.mk
 
@@ -48,7 +53,7 @@ CORE_INC := -Icore $(addprefix -Icore/,$(CORE_DIRS))
 FAM_SRC  := $(foreach f,$(FAMILIES),applets/$(f).c $(wildcard applets/$(f)_*.c))
 OBJ      := $(B)/core/main.o $(FAM_SRC:%.c=$(B)/%.o)
 SECTIONS := -ffunction-sections -fdata-sections
-ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_INC) -MMD -MP
+ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(LAZY_LIBM) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_INC) -MMD -MP
 
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
@@ -124,7 +129,7 @@ STATIC_CC      ?= musl-gcc
 STATIC_CFLAGS  := -Os -flto -flto-partition=one -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-pie
 STATIC_LDFLAGS := -static -no-pie -fno-pie -s -flto -flto-partition=one -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64
 STATIC_MAKE     = $(MAKE) --no-print-directory CC=$(STATIC_CC) AR=gcc-ar OPT=-Os \
-		  CFLAGS="$(STATIC_CFLAGS)" LDFLAGS="$(STATIC_LDFLAGS)"
+		  CFLAGS="$(STATIC_CFLAGS)" LDFLAGS="$(STATIC_LDFLAGS)" LAZY_LIBM=
 
 static-deps:
 	@[ "$(STATIC_CC)" != musl-gcc ] || sh tests/deps.sh musl

@@ -27,6 +27,7 @@
 #include "estimate.h"
 #include "fmt.h"
 #include "fmtunc.h"
+#include "mlog.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
@@ -1192,7 +1193,8 @@ static int compare(struct tim *t, const struct tbase *b)
 		if (j == b->n)
 			continue;
 		d = r->est - b->e[j].est * t->scale;
-		e = hypot(r->err, b->e[j].err * t->scale);
+		e = b->e[j].err * t->scale;     /* in quadrature, as elsewhere */
+		e = sqrt(r->err * r->err + e * e);
 		z = e > 0 ? d / e : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
 		out_unc(t, d, e);
 		out_char(' ');
@@ -1313,6 +1315,8 @@ int tim_main(int argc, char **argv)
 		die(E_USAGE, "%s", strncmp(opt_err, "tim: ", 5) ? opt_err :
 		    opt_err + 5);
 	}
+	if (mlog_load())        /* the estimator's log (mlog.c) */
+		die(1, "cannot load libm.so.6: %s", mlog_error());
 	check(&t);
 	setup(&t, &b);
 	if (t.verbose)

@@ -104,3 +104,18 @@ setup() { qbbin_setup; }
 	[ ! -e "$d/usr/bin/quickbox" ]
 	[ -z "$(ls -A "$d/usr/bin")" ]
 }
+
+@test "the dynamic glibc build maps libm only when tim runs (core/lib/mlog.c)" {
+	readelf -d "$QB" 2> /dev/null | grep -q 'NEEDED.*libc\.so\.6' ||
+	    skip "not a dynamic glibc build"
+	if nm "$QB" 2> /dev/null | grep -q __asan_init; then
+		skip "the sanitizer runtime links libm itself"
+	fi
+	! readelf -d "$QB" | grep -q 'NEEDED.*libm'
+	run env LD_DEBUG=libs "$QBBIN/head" -n0 /dev/null
+	[ "$status" = 0 ]
+	! grep -q 'libm\.so' <<< "$output"
+	run env LD_DEBUG=libs "$QB" tim -N -w0 -n3 -m2 /bin/true
+	[ "$status" = 0 ]
+	grep -q 'calling init: .*libm\.so\.6' <<< "$output"
+}

@@ -8,15 +8,17 @@
 #include <string.h>
 
 #include "estimate.h"
+#include "mlog.h"
 
 void est_aik(double *a, int k)
 {
 	int i;
 
 	/* log(x)/log(2.0), not log2(x): the original's expression, so the
-	 * last bits (and hence printed digits) agree */
+	 * last bits (and hence printed digits) agree; qb_log is the C
+	 * library's log (mlog.c) */
 	for (i = 0; i < k; i++)
-		a[i] = log((double)(k + i + 1) / (double)(k + i)) / log(2.0);
+		a[i] = qb_log((double)(k + i + 1) / (double)(k + i)) / qb_log(2.0);
 }
 
 /* x[0] minus the weighted gaps above x[k-1]: the extrapolation of the
