@@ -119,3 +119,24 @@ setup() { qbbin_setup; }
 	[ "$status" = 0 ]
 	grep -q 'calling init: .*libm\.so\.6' <<< "$output"
 }
+
+@test "without a loadable libm: tim says so in one line and exits 1, the others run" {
+	readelf -d "$QB" 2> /dev/null | grep -q 'NEEDED.*libc\.so\.6' ||
+	    skip "not a dynamic glibc build"
+	if nm "$QB" 2> /dev/null | grep -q __asan_init; then
+		skip "the sanitizer runtime links libm itself"
+	fi
+	local lm
+	lm=$(ldconfig -p | awk '/libm\.so\.6 / { print $NF; exit }')
+	lm=$(readlink -f "$lm")
+	[ -f "$lm" ] || skip "no libm.so.6 found"
+	# a private mount namespace in which libm.so.6 is an empty file
+	run --separate-stderr unshare -m sh -c 'mount --bind /dev/null "$1" &&
+	    "$2" tim -N -w0 -n3 -m2 /bin/true' _ "$lm" "$QB"
+	[ "$status" = 1 ] && [ -z "$output" ]
+	[ "${#stderr_lines[@]}" = 1 ]
+	[[ $stderr == "tim: cannot load libm.so.6: "* ]]
+	run --separate-stderr unshare -m sh -c 'mount --bind /dev/null "$1" &&
+	    printf "a\nb\n" | "$2" -n1' _ "$lm" "$QBBIN/head"
+	[ "$status" = 0 ] && [ "$output" = a ] && [ -z "$stderr" ]
+}
