@@ -7,7 +7,8 @@
  * batches of n for the error: the population st.dev. of the batch estimates.
  * est_err_all gives the other error tim can print (--error=estimate): that
  * of the all-sample estimate itself, which a batch's spread overstates.
- * Pure functions: no I/O, no globals, no allocation. */
+ * Pure functions: no I/O, no globals, no allocation (the weights take the
+ * C library's log through core/lib/mlog.c, which tim loads first). */
 #ifndef QB_ESTIMATE_H
 #define QB_ESTIMATE_H
 
