@@ -72,6 +72,7 @@ PBUDGET=${PBUDGET:-5}
 HF=/usr/bin/hyperfine
 B=build/bench
 [ -x "$QB" ] || make -s >/dev/null
+[ -z "${KEEP:-}" ] || mkdir -p "$KEEP"
 mkdir -p "$B"
 ${CC:-cc} -O2 -Icore/lib -o "$B/forkexec" bench/forkexec.c core/lib/clock.c
 trap 'rm -rf "$B/t"' EXIT
@@ -235,13 +236,9 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 			out "$p.est_ratio" "$(calc "($sd > 0 ? $e / $sd : 0)")"
 			# --error=estimate's error (in every JSON export), against
 			# the same spread: its median (the issue's measure) and RMS
-			out "$p.estimate_error_median_ratio" "$(cut -d' ' -f3 "$T/v" |
-			    sort -g | awk -v sd="$sd" '{ v[NR] = $1 } END {
-			    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-			    printf "%.6g", (sd > 0 ? md / sd : 0) }')"
+			# (the median ratio with its 95 % interval over the repeats)
+			outci "$p.estimate_error_median_ratio" ratio "$T/v"
 			out "$p.estimate_error_rms_ratio" "$(calc "($sd > 0 ? $(cut -d' ' -f3 "$T/v" | rms) / $sd : 0)")"
-			# and the median ratio's 95 % interval over the repeats
-			out "$p.estimate_error_median_ratio_ci95" "$(cal ratio "$T/v" | cut -d' ' -f2-)"
 			;;
 		*)
 			out "$p.mean_cv_pct" "$(cut -d' ' -f1 "$T/v" | stats | cut -d' ' -f3)"
@@ -285,11 +282,7 @@ for cmd in /bin/true "sleep 0.002" "$CPU"; do
 	p=tim.calib.$lab.tim_N
 	set -- $(cut -d' ' -f1 "$T/v" | stats)
 	out "$p.estimate_cv_pct" "$3"
-	out "$p.estimate_error_median_ratio" "$(cut -d' ' -f3 "$T/v" |
-	    sort -g | awk -v sd="$2" '{ v[NR] = $1 } END {
-	    md = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-	    printf "%.6g", (sd > 0 ? md / sd : 0) }')"
-	out "$p.estimate_error_median_ratio_ci95" "$(cal ratio "$T/v" | cut -d' ' -f2-)"
+	outci "$p.estimate_error_median_ratio" ratio "$T/v"
 	# 2c. the same error on this command's own runs drawn at random: a
 	# pool of 5 BUDGETs of runs, then 400 tim runs replayed (--read) from
 	# draws of 8 batches of cnt: the calibration with the machine's drift
