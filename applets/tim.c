@@ -1315,9 +1315,9 @@ int tim_main(int argc, char **argv)
 		die(E_USAGE, "%s", strncmp(opt_err, "tim: ", 5) ? opt_err :
 		    opt_err + 5);
 	}
+	check(&t);              /* bad input is refused before any loading */
 	if (mlog_load())        /* the estimator's log (mlog.c) */
 		die(1, "cannot load libm.so.6: %s", mlog_error());
-	check(&t);
 	setup(&t, &b);
 	if (t.verbose)
 		verbose(&t);
