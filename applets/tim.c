@@ -1262,6 +1262,29 @@ static void setup(struct tim *t, struct tbase *b)
 		t->progress = t->progress == P_ALWAYS;
 }
 
+/* --error=estimate holds from about EST_FEW_RUNS runs a group and reads
+ * low below (estimate.h): said once, for the row with the fewest, as a
+ * warning (the numbers and the exit status stand) */
+static void few_runs(const struct tim *t)
+{
+	size_t g, least = 0;
+	int i, at = -1;
+
+	for (i = 0; t->errall && i < t->nrow; i++) {
+		if (isnan(t->rw[i].err))
+			continue;
+		g = est_group_runs((size_t)t->rw[i].n, (int)t->k);
+		if (g < EST_FEW_RUNS && (at < 0 || g < least)) {
+			least = g;
+			at = i;
+		}
+	}
+	if (at >= 0)
+		warn("%s: --error=estimate reads low with %lld runs a batch "
+		    "(it holds from about %d): raise -n, or use the batch "
+		    "error", shown(t->rw[at].name), t->rw[at].n, EST_FEW_RUNS);
+}
+
 static int finish(struct tim *t, const struct tbase *b)
 {
 	struct report rp = {t->rw, t->nrow, t->first, t->m, "tim (quickbox) "
@@ -1280,6 +1303,7 @@ static int finish(struct tim *t, const struct tbase *b)
 	for (i = 0; i < 3; i++)
 		if (t->exp[i])
 			texport_commit(&t->ex[i], &rp);
+	few_runs(t);
 	for (i = t->first; i < t->nrow; i++)
 		if (t->rw[i].missed) {
 			warn("%s: error/estimate %.1f%% > --precision %g%% when "

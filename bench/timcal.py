@@ -2,6 +2,10 @@
 
   ratio FILE           median error / st.dev. of the estimates, and its
                        95 % bootstrap interval over the repeats
+  rratio FILE          the same over the robust st.dev. of the estimates
+                       (1.4826 * MAD): the spread of a typical rerun, which
+                       one repeat that fell whole into a slow second of
+                       the machine does not set
   cvratio A CA B CB    CV of column CA of A / CV of column CB of B, and its
                        95 % interval (repeats resampled in pairs: row i of
                        A and of B ran in the same minute)
@@ -40,9 +44,19 @@ def cols(path, *c):
     return [[float(r[i - 1]) for i in c] for r in rows]
 
 
-def med_over_sd(est, err):
-    sd = statistics.stdev(est) if len(est) > 1 else 0.0
-    return statistics.median(err) / sd if sd > 0 else float('inf')
+def sd(v):
+    return statistics.stdev(v) if len(v) > 1 else 0.0
+
+
+def rsd(v):
+    """the robust st.dev.: 1.4826 * the median absolute deviation"""
+    md = statistics.median(v)
+    return 1.4826 * statistics.median([abs(x - md) for x in v])
+
+
+def med_over_sd(est, err, spread=sd):
+    s = spread(est)
+    return statistics.median(err) / s if s > 0 else float('inf')
 
 
 def cv(v):
@@ -52,8 +66,7 @@ def cv(v):
 
 def rcv(v):
     md = statistics.median(v)
-    mad = statistics.median([abs(x - md) for x in v])
-    return 1.4826 * mad / md if md else 0.0
+    return rsd(v) / md if md else 0.0
 
 
 def interval(f, n, seed):
@@ -70,13 +83,14 @@ def interval(f, n, seed):
     return v[int(0.025 * (len(v) - 1))], v[int(0.975 * (len(v) - 1))]
 
 
-def ratio(path):
+def ratio(path, spread=sd):
     r = cols(path, 1, 3)
     est = [a for a, _ in r]
     err = [b for _, b in r]
     lo, hi = interval(lambda ix: med_over_sd([est[i] for i in ix],
-                                             [err[i] for i in ix]), len(r), 1)
-    return med_over_sd(est, err), lo, hi
+                                             [err[i] for i in ix], spread),
+                      len(r), 1)
+    return med_over_sd(est, err, spread), lo, hi
 
 
 def cvratio(a, ca, b, cb, f_cv=cv):
@@ -118,13 +132,14 @@ def iid(qb, pool, n, m, reps):
 def main(a):
     if a[0] == "ratio":
         v = ratio(a[1])
+    elif a[0] == "rratio":
+        v = ratio(a[1], rsd)
     elif a[0] == "cvratio":
         v = cvratio(a[1], int(a[2]), a[3], int(a[4]))
     elif a[0] == "rcvratio":
         v = cvratio(a[1], int(a[2]), a[3], int(a[4]), rcv)
     elif a[0] == "sdratio":
-        v = cvratio(a[1], int(a[2]), a[3], int(a[4]),
-                    lambda v: statistics.stdev(v) if len(v) > 1 else 0.0)
+        v = cvratio(a[1], int(a[2]), a[3], int(a[4]), sd)
     elif a[0] == "rcv":
         print("%.2f" % (100 * rcv([x[0] for x in cols(a[1], int(a[2]))])))
         return

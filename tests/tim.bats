@@ -975,6 +975,31 @@ assert r["estimate_error"] < r["batch_error"]'
 	[ "${a%% +- *}" != "$a" ] && [ "${b%% +- *}" != "$b" ]
 }
 
+# below about 100 runs a group --error=estimate reads low (docs/tim.md,
+# "Which error"): tim says so once, for the row with the fewest runs a
+# batch, and the numbers and the status stay those without the warning
+@test "--error=estimate with few runs a batch: one warning line, numbers unchanged" {
+	awk 'BEGIN { srand(3); for (r = 0; r < 3; r++) for (i = 0; i < 1 + 8 * 120; i++)
+	    printf "%.9f\t%s\n", 0.001 * (r + 1) + 0.0002 * -log(rand() + 1e-9), (r ? "c" r : "") }' > w.tsv
+	run --separate-stderr tim -w1 -k1 -n20 -m8 -o100 -uus -r w.tsv -e estimate c1 c2
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$stderr" = "tim: c1: --error=estimate reads low with 20 runs a batch (it holds from about 100): raise -n, or use the batch error" ]
+	want=$output
+	# the same rows, kept in --json (the warning is not data)
+	run --separate-stderr tim -w1 -k1 -n20 -m8 -o100 -uus -r w.tsv -e estimate --json w.json c1 c2
+	[ "$output" = "$want" ] && [ -s w.json ]
+	# from 100 runs a batch, and with the batch error, nothing is said
+	for a in "-n100 -e estimate" "-n20" "-n20 -e batch"; do
+		run --separate-stderr tim -w1 -k1 $a -m8 -o100 -uus -r w.tsv c1 c2
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$a: $stderr"; return 1; }
+	done
+	# a group of batches counts whole: -k25 raises -n to 51, and a group
+	# (100 order statistics) takes two batches, 102 runs
+	run --separate-stderr tim -w1 -k25 -n3 -m8 -o0 -uus -r w.tsv -e estimate c1
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$stderr"; return 1; }
+}
+
 @test "--error: bad values run nothing; one group only gives nan" {
 	bad "tim: bad --error 'est' (batch, estimate)" --error=est 'touch ran'
 	bad "tim: bad --error '' (batch, estimate)" -e '' 'touch ran'

@@ -126,9 +126,20 @@ static double median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* j: the order statistics the all-sample estimator uses, 4k (2 for k 0) */
+static size_t span_j(int k)
+{
+	return k > 0 ? 4 * (size_t)k : 2;
+}
+
+size_t est_group_runs(size_t n, int k)
+{
+	return n ? (span_j(k) + n - 1) / n * n : 0;
+}
+
 double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 {
-	size_t j = k > 0 ? 4 * (size_t)k : 2, g, ng, sz, i;
+	size_t j = span_j(k), g, ng, sz, i;
 	double *srt = tmp, *grp = tmp + n * m, *a = grp + n * m;
 	double *t = a + 2 * (size_t)k + 1, *sp = t + m, *w = sp + m;
 	struct est_run tr = {0, 0, 0};
@@ -136,9 +147,9 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 
 	if (est_check(n, m, k))   /* also n >= 1 */
 		return NAN;
-	g = (j + n - 1) / n;    /* batches a group needs */
+	sz = est_group_runs(n, k);
+	g = sz / n;             /* batches a group needs */
 	ng = m / g;
-	sz = g * n;
 	if (ng < 2)             /* two groups of >= j: n*m >= j too */
 		return NAN;
 	est_aik(a, 2 * k);

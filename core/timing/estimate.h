@@ -70,4 +70,11 @@ int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
  * groups fit. */
 double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp);
 
+/* the runs in one of est_err_all's groups, g * n. From about
+ * EST_FEW_RUNS a group its error holds; with fewer it can read 2-3 times
+ * low, the left tail of real run times bending between a group's size and
+ * all runs (docs/tim.md, "Which error"), and tim says so. */
+size_t est_group_runs(size_t n, int k);
+#define EST_FEW_RUNS 100
+
 #endif
