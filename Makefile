@@ -107,7 +107,7 @@ check: deps
 	@$(MAKE) --no-print-directory B=build-asan BIN=build-asan/quickbox OPT=-O1 \
 	  EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	@$(MAKE) --no-print-directory testbin
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
 
 # make static: the small static binary, with musl (Debian: musl-tools).
@@ -262,7 +262,7 @@ check-clang: deps
 	@$(MAKE) --no-print-directory CC=clang B=build-asan-clang BIN=build-asan-clang/quickbox OPT=-O1 \
 	  EXTRA="$(FUZZ_SAN)"
 	@$(MAKE) --no-print-directory testbin
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  QB=$(abspath build-asan-clang/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
 
 .SECONDEXPANSION:

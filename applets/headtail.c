@@ -37,38 +37,38 @@ enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
  * accepted and change nothing here; they are listed so that a prefix such
  * as "---" is taken or ambiguous exactly as in GNU. */
 static const struct optdef head_defs[] = {
-	{"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes"},
-	{"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM"},
-	{"quiet", 'q', OPT_FLAG, NULL, "never print headers giving file names"},
-	{"silent", 0, OPT_FLAG, NULL, "same as --quiet"},
-	{"verbose", 'v', OPT_FLAG, NULL, "always print headers giving file names"},
-	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
-	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
-	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
-	{"", 0, OPT_FLAG, NULL, NULL},   /* tail's ---disable-inotify */
-	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL},
-	{NULL, 0, 0, NULL, NULL}
+	{"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes", 0},
+	{"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM", 0},
+	{"quiet", 'q', OPT_FLAG, NULL, "never print headers giving file names", 0},
+	{"silent", 0, OPT_FLAG, NULL, "same as --quiet", 0},
+	{"verbose", 'v', OPT_FLAG, NULL, "always print headers giving file names", 0},
+	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline", 0},
+	{"help", 0, OPT_FLAG, NULL, "display this help and exit", 0},
+	{"version", 0, OPT_FLAG, NULL, "output version information and exit", 0},
+	{"", 0, OPT_FLAG, NULL, NULL, 0},   /* tail's ---disable-inotify */
+	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL, 0},
+	{NULL, 0, 0, NULL, NULL, 0}
 };
 
 static const struct optdef tail_defs[] = {
-	{"bytes", 'c', OPT_VALUE, "[+]NUM", "output the last NUM bytes; +NUM: from byte NUM on"},
-	{"lines", 'n', OPT_VALUE, "[+]NUM", "output the last NUM lines (10); +NUM: from line NUM on"},
-	{"quiet", 'q', OPT_FLAG, NULL, "never output headers giving file names"},
-	{"silent", 0, OPT_FLAG, NULL, "same as --quiet"},
-	{"verbose", 'v', OPT_FLAG, NULL, "always output headers giving file names"},
-	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline"},
-	{"help", 0, OPT_FLAG, NULL, "display this help and exit"},
-	{"version", 0, OPT_FLAG, NULL, "output version information and exit"},
-	{"-disable-inotify", 0, OPT_FLAG, NULL, NULL},
-	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL},
-	{"follow", 0, OPT_OPTIONAL, "HOW", "output appended data as the file grows (name|descriptor)"},
-	{"", 'f', OPT_FLAG, NULL, "same as --follow=descriptor"},
-	{"", 'F', OPT_FLAG, NULL, "same as --follow=name --retry"},
-	{"max-unchanged-stats", 0, OPT_VALUE, "N", "accepted for compatibility (inotify needs none)"},
-	{"pid", 0, OPT_VALUE, "PID", "with -f, terminate after process PID dies"},
-	{"retry", 0, OPT_FLAG, NULL, "keep trying to open a file if it is inaccessible"},
-	{"sleep-interval", 's', OPT_VALUE, "N", "with -f, seconds between checks without inotify (1.0)"},
-	{NULL, 0, 0, NULL, NULL}
+	{"bytes", 'c', OPT_VALUE, "[+]NUM", "output the last NUM bytes; +NUM: from byte NUM on", 0},
+	{"lines", 'n', OPT_VALUE, "[+]NUM", "output the last NUM lines (10); +NUM: from line NUM on", 0},
+	{"quiet", 'q', OPT_FLAG, NULL, "never output headers giving file names", 0},
+	{"silent", 0, OPT_FLAG, NULL, "same as --quiet", 0},
+	{"verbose", 'v', OPT_FLAG, NULL, "always output headers giving file names", 0},
+	{"zero-terminated", 'z', OPT_FLAG, NULL, "line delimiter is NUL, not newline", 0},
+	{"help", 0, OPT_FLAG, NULL, "display this help and exit", 0},
+	{"version", 0, OPT_FLAG, NULL, "output version information and exit", 0},
+	{"-disable-inotify", 0, OPT_FLAG, NULL, NULL, 0},
+	{"-presume-input-pipe", 0, OPT_FLAG, NULL, NULL, 0},
+	{"follow", 0, OPT_OPTIONAL, "HOW", "output appended data as the file grows (name|descriptor)", 0},
+	{"", 'f', OPT_FLAG, NULL, "same as --follow=descriptor", 0},
+	{"", 'F', OPT_FLAG, NULL, "same as --follow=name --retry", 0},
+	{"max-unchanged-stats", 0, OPT_VALUE, "N", "accepted for compatibility (inotify needs none)", 0},
+	{"pid", 0, OPT_VALUE, "PID", "with -f, terminate after process PID dies", 0},
+	{"retry", 0, OPT_FLAG, NULL, "keep trying to open a file if it is inaccessible", 0},
+	{"sleep-interval", 's', OPT_VALUE, "N", "with -f, seconds between checks without inotify (1.0)", 0},
+	{NULL, 0, 0, NULL, NULL, 0}
 };
 
 /* GNU's second line after a usage error (no program prefix) */

@@ -614,6 +614,7 @@ static void setup(struct pf *f)
 	s->env = f->env;
 	s->match = f->npat ? match : NULL;
 	s->par_ok = 1;          /* match() is thread-safe: pat.h, own buffer */
+	s->thread_end = pat_thread_end;  /* rx's work areas, per thread */
 	/* act only prints: no pidfd, no anchor (select.h) */
 	s->par_nofd = !(f->acts & (A_KILL | A_WAIT | A_WAITALL)) && !keeps(f);
 	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;

@@ -25,14 +25,15 @@ enum pidofopt {
 	P_THREADS, P_NOPTS
 };
 static const struct optdef pidof_defs[P_NOPTS + 1] = {
-	{"check-root", 'c', 0, 0, 0}, {"single-shot", 's', 0, 0, 0},
-	{"omit-pid", 'o', OPT_VALUE, 0, 0}, {"separator", 'S', OPT_VALUE, 0, 0},
-	{"quiet", 'q', 0, 0, 0}, {"with-workers", 'w', 0, 0, 0},
-	{"help", 'h', 0, 0, 0}, {"version", 'V', 0, 0, 0},
-	{"", 'x', 0, 0, 0}, {"", 'n', 0, 0, 0}, {"", 'm', 0, 0, 0},
-	{"", '?', 0, 0, 0},
+	{"check-root", 'c', 0, 0, 0, 0}, {"single-shot", 's', 0, 0, 0, 0},
+	{"omit-pid", 'o', OPT_VALUE, 0, 0, 0},
+	{"separator", 'S', OPT_VALUE, 0, 0, 0},
+	{"quiet", 'q', 0, 0, 0, 0}, {"with-workers", 'w', 0, 0, 0, 0},
+	{"help", 'h', 0, 0, 0, 0}, {"version", 'V', 0, 0, 0, 0},
+	{"", 'x', 0, 0, 0, 0}, {"", 'n', 0, 0, 0, 0}, {"", 'm', 0, 0, 0, 0},
+	{"", '?', 0, 0, 0, 0},
 	/* procps-ng 4.0.4; only in full, so 4.0.2's prefixes keep meaning */
-	{"lightweight", 't', OPT_EXACT, 0, 0}, {0, 0, 0, 0, 0}
+	{"lightweight", 't', OPT_EXACT, 0, 0, 0}, {0, 0, 0, 0, 0, 0}
 };
 
 struct pof {

@@ -25,25 +25,25 @@ enum { N_HEAD, N_TAIL, N_OMAX, N_FOLLOW, N_BYTES, N_DIV, N_HDR, N_QUIET,
 	N_VERSION };
 
 static const struct optdef tails_defs[] = {
-	{"head", 'h', OPT_VALUE, "N|/[n]", "N>0 emit the first N records; N<0 cut the first N"},
-	{"tail", 't', OPT_VALUE, "N|/[n]|+N", "N>0 emit the last N; N<0 cut the last N; +N from record N on"},
-	{"outMax", 'o', OPT_VALUE, "N", "stop after emitting N records (bytes with -c)"},
-	{"follow", 'f', OPT_FLAG, NULL, "then output data appended to the files"},
-	{"bytes", 'c', OPT_FLAG, NULL, "records are bytes, not rows"},
-	{"divide", 'd', OPT_VALUE, "STR", "printed between non-contiguous head and tail (--)"},
-	{"header", 'H', OPT_VALUE, "FMT", "header formats, used cyclically; $1 = the name"},
-	{"quiet", 'q', OPT_FLAG, NULL, "never print headers"},
-	{"verbose", 'v', OPT_FLAG, NULL, "always print headers"},
-	{"ird", 'i', OPT_VALUE, "C", "input record delimiter (\\n)"},
-	{"eor", 'e', OPT_VALUE, "C", "output record terminator (\\n)"},
-	{"sleep-interval", 's', OPT_VALUE, "S", "seconds between follow polls without inotify (0.25)"},
-	{"delimit", 'D', OPT_VALUE, "STR", "before a header when the last byte written is not EOR"},
-	{"Count", 'C', OPT_VALUE, "FD", "write the number of input records of each input to FD"},
-	{"plain", 'p', OPT_FLAG, NULL, "no colour escapes in headers"},
-	{"help", '?', OPT_FLAG, NULL, "print this help and exit"},
+	{"head", 'h', OPT_VALUE, "N|/[n]", "N>0 emit the first N records; N<0 cut the first N", 0},
+	{"tail", 't', OPT_VALUE, "N|/[n]|+N", "N>0 emit the last N; N<0 cut the last N; +N from record N on", 0},
+	{"outMax", 'o', OPT_VALUE, "N", "stop after emitting N records (bytes with -c)", 0},
+	{"follow", 'f', OPT_FLAG, NULL, "then output data appended to the files", 0},
+	{"bytes", 'c', OPT_FLAG, NULL, "records are bytes, not rows", 0},
+	{"divide", 'd', OPT_VALUE, "STR", "printed between non-contiguous head and tail (--)", 0},
+	{"header", 'H', OPT_VALUE, "FMT", "header formats, used cyclically; $1 = the name", 0},
+	{"quiet", 'q', OPT_FLAG, NULL, "never print headers", 0},
+	{"verbose", 'v', OPT_FLAG, NULL, "always print headers", 0},
+	{"ird", 'i', OPT_VALUE, "C", "input record delimiter (\\n)", 0},
+	{"eor", 'e', OPT_VALUE, "C", "output record terminator (\\n)", 0},
+	{"sleep-interval", 's', OPT_VALUE, "S", "seconds between follow polls without inotify (0.25)", 0},
+	{"delimit", 'D', OPT_VALUE, "STR", "before a header when the last byte written is not EOR", 0},
+	{"Count", 'C', OPT_VALUE, "FD", "write the number of input records of each input to FD", 0},
+	{"plain", 'p', OPT_FLAG, NULL, "no colour escapes in headers", 0},
+	{"help", '?', OPT_FLAG, NULL, "print this help and exit", 0},
 	/* exact: "--ver" stays the prefix of --verbose it always was */
-	{"version", 0, OPT_FLAG | OPT_EXACT, NULL, "print the version and exit"},
-	{NULL, 0, 0, NULL, NULL}
+	{"version", 0, OPT_FLAG | OPT_EXACT, NULL, "print the version and exit", 0},
+	{NULL, 0, 0, NULL, NULL, 0}
 };
 
 /* -h/-t value: N, -N, +N, / or /n */

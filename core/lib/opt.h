@@ -59,10 +59,6 @@ struct optdef {
 	unsigned meta;      /* OPT_CRIT | OPT_REPEAT | OPT_V_*; 0 by default */
 };
 
-/* tables written before meta existed leave it out: it is zero then, as
- * intended, so the warning about a missing trailing initializer says
- * nothing useful for this struct's users */
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 struct optset {
 	const char *usage;  /* "pf [options] [PATTERN...]" (without the program) */

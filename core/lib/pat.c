@@ -61,6 +61,11 @@ void pat_free(struct pat *p)
 	p->re = NULL;
 }
 
+void pat_thread_end(void)
+{
+	rx_thread_end();
+}
+
 /* glibc's words (the procps personalities print them), for rx's codes,
  * which keep glibc's numbers */
 void pat_error(int code, const struct pat *p, char *buf, size_t n)

@@ -1458,10 +1458,23 @@ static int back(const struct rx *r, struct work *w, const struct text *t)
 	return 0;
 }
 
+static _Thread_local struct work w;     /* the calling thread's */
+
+void rx_thread_end(void)
+{
+	free(w.dense);
+	free(w.sparse);
+	free(w.cnt);
+	free(w.stack);
+	free(w.slot);
+	free(w.bt);
+	free(w.memo);
+	memset(&w, 0, sizeof w);
+}
+
 /* the calling thread's work areas, big enough for r; 0 when out of memory */
 static struct work *work(const struct rx *r)
 {
-	static _Thread_local struct work w;
 	size_t L = (size_t)r->len;
 
 	if (L > w.len) {

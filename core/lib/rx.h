@@ -38,5 +38,9 @@ int rx_compile(struct rx **out, const char *pattern, int flags);
 /* 1 when the pattern matches somewhere in text */
 int rx_match(const struct rx *r, const char *text);
 void rx_free(struct rx *r);
+/* frees the calling thread's match work areas (rx_match keeps them per
+ * thread, grown to the largest pattern); for a thread that ends, else
+ * they are lost with it. rx_match after it starts over. */
+void rx_thread_end(void);
 
 #endif

@@ -557,17 +557,22 @@ static void *worker(void *arg)
  * the CPUs. Setting PR_SET_KEEPCAPS to the value it has changes nothing
  * but gives this thread a copy (the gains: docs/PERFORMANCE.md, parallel
  * scan). If either call fails, that part stays shared, which is only
- * slower. */
+ * slower. At its end the caller's thread_end hook frees what its match
+ * and keep hooks kept for this thread. */
 static void *thread_main(void *arg)
 {
 	struct par *w = arg;
+	void *ret;
 	int k;
 
 	if (w->r->s->par_nofd)
 		(void)unshare(CLONE_FILES);
 	if ((k = prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0)) >= 0)
 		(void)prctl(PR_SET_KEEPCAPS, (unsigned long)k, 0, 0, 0);
-	return worker(arg);
+	ret = worker(arg);
+	if (w->r->s->thread_end)
+		w->r->s->thread_end();
+	return ret;
 }
 
 /* how many threads: 1 unless the scan allows more (see select.h) */

@@ -111,6 +111,10 @@ struct sel {
 	 * index (-1 when no pattern, or inverted). Return 0 to go on, 1 to
 	 * stop the scan. proc_anchor(it) is valid during the call. */
 	int (*act)(void *ctx, struct proc_iter *it, const struct proc *p, int pat);
+	/* called by each thread the parallel scan started, as it ends: frees
+	 * what match and keep kept for that thread (pat_thread_end), which
+	 * is lost with the thread else. NULL = nothing to free. */
+	void (*thread_end)(void);
 	void *ctx;
 
 	/* results */
