@@ -81,10 +81,10 @@ static void usage(void)
 
 /* --install's own options, in the native (cligen) syntax */
 static const struct optdef inst_defs[] = {
-	{ "symbolic", 's', OPT_FLAG, 0, "symbolic links (the default)", 0},
-	{ "hard", 'h', OPT_FLAG, 0, "hard links", 0},
-	{ "force", 'f', OPT_FLAG, 0, "replace files that are not links to quickbox", 0},
-	{ 0, 0, 0, 0, 0, 0}
+	{ "symbolic", 's', OPT_FLAG, 0, "symbolic links (the default)", 0 },
+	{ "hard", 'h', OPT_FLAG, 0, "hard links", 0 },
+	{ "force", 'f', OPT_FLAG, 0, "replace files that are not links to quickbox", 0 },
+	{ 0, 0, 0, 0, 0, 0 }
 };
 
 struct inst {

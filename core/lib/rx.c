@@ -1458,18 +1458,18 @@ static int back(const struct rx *r, struct work *w, const struct text *t)
 	return 0;
 }
 
-static _Thread_local struct work w;     /* the calling thread's */
+static _Thread_local struct work mine;  /* the calling thread's */
 
 void rx_thread_end(void)
 {
-	free(w.dense);
-	free(w.sparse);
-	free(w.cnt);
-	free(w.stack);
-	free(w.slot);
-	free(w.bt);
-	free(w.memo);
-	memset(&w, 0, sizeof w);
+	free(mine.dense);
+	free(mine.sparse);
+	free(mine.cnt);
+	free(mine.stack);
+	free(mine.slot);
+	free(mine.bt);
+	free(mine.memo);
+	memset(&mine, 0, sizeof mine);
 }
 
 /* the calling thread's work areas, big enough for r; 0 when out of memory */
@@ -1477,36 +1477,36 @@ static struct work *work(const struct rx *r)
 {
 	size_t L = (size_t)r->len;
 
-	if (L > w.len) {
+	if (L > mine.len) {
 		size_t n = RING * 2 * L;
-		int *d = realloc(w.dense, n * sizeof *d), *sp, *st, *cnt;
+		int *d = realloc(mine.dense, n * sizeof *d), *sp, *st, *cnt;
 
 		if (d)
-			w.dense = d;
+			mine.dense = d;
 		/* sparse sets read stale entries on purpose: keep them defined */
 		sp = calloc(n, sizeof *sp);
-		st = realloc(w.stack, (4 * L + 1) * sizeof *st);
+		st = realloc(mine.stack, (4 * L + 1) * sizeof *st);
 		if (st)
-			w.stack = st;
-		cnt = w.cnt ? w.cnt : calloc(RING, sizeof *cnt);
-		w.cnt = cnt;
+			mine.stack = st;
+		cnt = mine.cnt ? mine.cnt : calloc(RING, sizeof *cnt);
+		mine.cnt = cnt;
 		if (!d || !sp || !st || !cnt) {
 			free(sp);
 			return NULL;
 		}
-		free(w.sparse);
-		w.sparse = sp;
-		w.len = L;
+		free(mine.sparse);
+		mine.sparse = sp;
+		mine.len = L;
 	}
-	if ((size_t)r->nslot > w.nslot) {
-		int *s = realloc(w.slot, (size_t)r->nslot * sizeof *s);
+	if ((size_t)r->nslot > mine.nslot) {
+		int *s = realloc(mine.slot, (size_t)r->nslot * sizeof *s);
 
 		if (!s)
 			return NULL;
-		w.slot = s;
-		w.nslot = (size_t)r->nslot;
+		mine.slot = s;
+		mine.nslot = (size_t)r->nslot;
 	}
-	return &w;
+	return &mine;
 }
 
 int rx_match(const struct rx *r, const char *text)
