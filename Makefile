@@ -58,7 +58,7 @@ ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(LAZY_LIBM) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 
-.PHONY: all test testbin check static static-deps size install uninstall clean bench help deps FORCE
+.PHONY: all test testbin voidcheck check static static-deps size install uninstall clean bench help deps FORCE
 all: $(BIN)
 
 $(BIN): $(OBJ) $(CORE_LIB)
@@ -97,13 +97,18 @@ build/tests/%: tests/%.c
 deps:
 	@sh tests/deps.sh
 
-test: deps
+# assertions bats can never fail on (a mid-test `! cmd`, a mid-test `&&`
+# list of them): named by file and line, before the suite runs
+voidcheck:
+	@awk -f tests/void.awk tests/*.bats
+
+test: deps voidcheck
 	@$(MAKE) --no-print-directory all testbin
 	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
 
 testbin: $(TEST_BIN)
 
-check: deps
+check: deps voidcheck
 	@$(MAKE) --no-print-directory B=build-asan BIN=build-asan/quickbox OPT=-O1 \
 	  EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	@$(MAKE) --no-print-directory testbin

@@ -111,10 +111,14 @@ setup() { qbbin_setup; }
 	if nm "$QB" 2> /dev/null | grep -q __asan_init; then
 		skip "the sanitizer runtime links libm itself"
 	fi
-	! readelf -d "$QB" | grep -q 'NEEDED.*libm'
+	local needed
+	needed=$(readelf -d "$QB" | grep NEEDED)
+	[[ $needed == *libc.so.6* ]]
+	[[ $needed != *libm* ]]
 	run env LD_DEBUG=libs "$QBBIN/head" -n0 /dev/null
 	[ "$status" = 0 ]
-	! grep -q 'libm\.so' <<< "$output"
+	[[ $output == *libc.so.6* ]]
+	[[ $output != *libm.so* ]]
 	run env LD_DEBUG=libs "$QB" tim -N -w0 -n3 -m2 /bin/true
 	[ "$status" = 0 ]
 	grep -q 'calling init: .*libm\.so\.6' <<< "$output"
@@ -135,10 +139,13 @@ setup() { qbbin_setup; }
 	# a private mount namespace in which libm.so.6 is an empty file
 	run --separate-stderr unshare -m sh -c 'mount --bind /dev/null "$1" &&
 	    "$2" tim -N -w0 -n3 -m2 /bin/true' _ "$lm" "$QB"
-	[ "$status" = 1 ] && [ -z "$output" ]
+	[ "$status" = 1 ]
+	[ -z "$output" ]
 	[ "${#stderr_lines[@]}" = 1 ]
 	[[ $stderr == "tim: cannot load libm.so.6: "* ]]
 	run --separate-stderr unshare -m sh -c 'mount --bind /dev/null "$1" &&
 	    printf "a\nb\n" | "$2" -n1' _ "$lm" "$QBBIN/head"
-	[ "$status" = 0 ] && [ "$output" = a ] && [ -z "$stderr" ]
+	[ "$status" = 0 ]
+	[ "$output" = a ]
+	[ -z "$stderr" ]
 }

@@ -43,8 +43,8 @@ need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (mu
 	[ "$status" -eq 0 ]
 	S="$BATS_TEST_TMPDIR/sz/pf/quickbox"
 	# musl's float formatter and its regerror() texts are not in the binary
-	! grep -q -- '-0X+0X 0X-0x+0x 0x' "$S"
-	! grep -q "Missing ')'" "$S"
+	run ! grep -q -- '-0X+0X 0X-0x+0x 0x' "$S"
+	run ! grep -q "Missing ')'" "$S"
 	set -f
 	for a in "pf (" "pf -t abc" "pf --bogus" "pk -s NOPE 1" "pw -l 1e-400 1" \
 	    "pw -l 0x 1" "pw -l 1e9x 1" "pw -l 1e10 1" "pw -l 1000000000.0000001 1" \
@@ -61,7 +61,7 @@ need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (mu
 	[ "$status" -eq 0 ]
 	S="$BATS_TEST_TMPDIR/sz/tim/quickbox"
 	# musl's printf core (its prefix string) is not in the binary
-	! grep -q -- '-0X+0X 0X-0x+0x 0x' "$S"
+	run ! grep -q -- '-0X+0X 0X-0x+0x 0x' "$S"
 	cd "$BATS_TEST_TMPDIR"
 	awk 'BEGIN { srand(3); for (i = 0; i < 16; i++) {
 	    printf "%.9g\t\n", 3e-4 + rand() * 1e-5

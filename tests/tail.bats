@@ -332,9 +332,11 @@ fifo_follow() {
 	for t in "$REF/tail" "$QBBIN/tail"; do
 		sleep 0.2 & s=$!
 		run --separate-stderr "$t" -f -s 0.05 --pid=$s /dev/null
-		[ "$status" = 0 ] && [ -z "$output$stderr" ]
+		[ "$status" = 0 ]
+		[ -z "$output$stderr" ]
 		sleep 0.2 & s=$!
 		run --separate-stderr bash -c '"$1" -f -s 0.05 --pid=$2 < /dev/null' _ "$t" $s
-		[ "$status" = 0 ] && [ -z "$output$stderr" ]
+		[ "$status" = 0 ]
+		[ -z "$output$stderr" ]
 	done
 }
