@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <float.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -423,6 +424,7 @@ static void gnu_init(struct gctx *g, struct tplan *p, int who, int argc)
 {
 	p->ird = p->eor = p->hdr_eor = '\n';
 	p->out = &tout_gnu;
+	p->say = warn_line;   /* the record engine's messages */
 	p->unread = who == 'h';   /* GNU: leave a seekable stdin just past */
 	p->tail_words = who == 't';
 	p->omax = REC_ALL, p->countfd = -1, p->interval = 1.0;
@@ -435,6 +437,7 @@ static int gnu_main(int who, int argc, char **argv)
 	static const char *const dash[] = {"-"};
 	struct tplan p = {0};
 	struct gctx g = {0};
+	int r;
 	struct optset os = {"[OPTION]... [FILE]...", who == 'h' ? head_defs : tail_defs,
 	    OPT_GNU, NULL};
 
@@ -459,7 +462,10 @@ static int gnu_main(int who, int argc, char **argv)
 	if (p.tmode == TKEEP && !p.tn && !p.follow)
 		return 0;   /* GNU: nothing to print, nothing opened */
 	p.read_fatal = read_error_fatal(&p, who);
-	return plan_run(&p);
+	r = plan_run(&p);
+	if (p.sigpipe)   /* GNU dies of it when -f finds stdout's reader gone */
+		raise(SIGPIPE);
+	return r;
 }
 
 int head_main(int argc, char **argv)

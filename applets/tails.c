@@ -3,6 +3,7 @@
  * fit mode (/n), entry. The record engine (plan.h) runs the plan. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -411,6 +412,7 @@ int tails_main(int argc, char **argv)
 	static const char *const dash[] = {""};
 	struct tplan p = {0};
 	struct nctx c = {0};
+	int r;
 	struct optset os = {"[options] [paths...]   ('' or no path = stdin)",
 	    tails_defs, OPT_CLIGEN, NULL};
 
@@ -418,6 +420,7 @@ int tails_main(int argc, char **argv)
 	p.ird = p.eor = '\n';
 	p.omax = REC_ALL, p.countfd = -1, p.interval = 0.25, p.divider = "--";
 	p.out = &tout_plain;
+	p.say = warn_line;   /* the record engine's messages */
 	p.empty_stdin = 1;
 	p.fmts = xmalloc(sizeof *p.fmts * (size_t)argc);
 	c.p = &p;
@@ -440,5 +443,8 @@ int tails_main(int argc, char **argv)
 	p.files = c.nfiles ? c.files : (char **)dash;
 	p.nfiles = c.nfiles ? c.nfiles : 1;
 	native_plan(&p, &c);
-	return plan_run(&p);
+	r = plan_run(&p);
+	if (p.sigpipe)   /* GNU dies of it when -f finds stdout's reader gone */
+		raise(SIGPIPE);
+	return r;
 }

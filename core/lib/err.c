@@ -48,6 +48,11 @@ void warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void warn_line(const char *line)
+{
+	warn("%s", line);
+}
+
 void fail(int code, const char *fmt, ...)
 {
 	va_list ap;

@@ -15,6 +15,8 @@ extern int qb_fatal;          /* status used by x*() wrappers on failure (e.g. o
 
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vwarn(const char *fmt, va_list ap);
+/* one prepared message line (no format), as warn words it */
+void warn_line(const char *line);
 /* warn, and raise the sticky status to at least code */
 void fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* warn, then xexit(code) */

@@ -16,13 +16,18 @@
 	IN_CLOSE_WRITE)
 #define DMASK (IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
 
+static int stopped(const struct follow_cfg *c)
+{
+	return c->stop && *c->stop;
+}
+
 /* read what was appended (to EOF, or until the fd fails); the bytes read */
 static off_t drain(struct fwatch *w, int idx, const struct follow_cfg *c, char *buf)
 {
 	off_t got = 0;
 	ssize_t r;
 
-	while ((r = read(w->fd, buf, FBUF)) != 0) {
+	while (!stopped(c) && (r = read(w->fd, buf, FBUF)) != 0) {
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -104,7 +109,7 @@ static int sweep(struct fwatch *w, int n, const struct follow_cfg *c, char *buf,
 	int i, live = 0;
 
 	*blind = ifd < 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !stopped(c); i++) {
 		if (c->by_name || (w[i].fd < 0 && c->retry))
 			check_name(&w[i], i, c, buf);   /* --retry -f: a late open */
 		if (w[i].fd < 0) {
@@ -178,6 +183,10 @@ int follow_run(struct fwatch *w, int n, const struct follow_cfg *c)
 	for (;;) {
 		int blind, live = sweep(w, n, c, buf, ifd, &blind);
 
+		if (stopped(c)) {
+			r = 3;
+			break;
+		}
 		if (!live) {
 			r = 2;
 			break;

@@ -32,10 +32,12 @@ struct follow_cfg {
 	void *ctx;
 	void (*data)(void *ctx, int idx, const char *p, size_t n);
 	void (*event)(void *ctx, int idx, enum fol_event ev, int err);
+	const int *stop;    /* set by a callback: end the run now (NULL: never) */
 };
 
 /* returns when cfg->pid died (0), when stdout is a pipe whose reader went
- * away (1), or when nothing is left to follow (2) */
+ * away (1), when nothing is left to follow (2), or when *cfg->stop was
+ * set (3) */
 int follow_run(struct fwatch *w, int n, const struct follow_cfg *cfg);
 
 #endif

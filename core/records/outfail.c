@@ -20,14 +20,13 @@
  * later failure (a disk filling up mid-run) is worded by when we meet it.
  *
  * EPIPE (a reader that left, SIGPIPE ignored) is silent, exit 1, in both
- * policies (the decision is in docs/tails.md). */
+ * policies (the decision is in docs/tails.md). The messages go through
+ * plan_say; where GNU exits, the hook returns 1 and the run ends. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/stat.h>
 
-#include "err.h"
 #include "out.h"
 #include "plan.h"
 #include "quote.h"
@@ -55,41 +54,40 @@ static int gnu_wrote(const struct tplan *p)
 }
 
 /* "error writing 'standard output': ERR" once; EPIPE says nothing */
-static void error_writing(void)
+static void error_writing(struct tplan *p)
 {
 	if (out_error != EPIPE) {
-		errno = out_error;
-		fail(1, "error writing %s:", quoteaf("standard output"));
-		out_error = EPIPE;   /* keeps xexit from reporting it again */
+		plan_say(p, 1, out_error, "error writing %s:", quoteaf("standard output"));
+		out_error = EPIPE;   /* keeps the exit from reporting it again */
 	}
 }
 
 /* "write error: ERR" (and once more without the reason for tail -f) */
-static void write_error(int twice)
+static void write_error(struct tplan *p, int twice)
 {
 	if (out_error != EPIPE) {
-		errno = out_error;
-		fail(1, "write error:");
+		plan_say(p, 1, out_error, "write error:");
 		if (twice)
-			fail(1, "write error");
+			plan_say(p, 1, 0, "write error");
 		out_error = EPIPE;
 	}
 }
 
-static void gnu_input_done(struct tplan *p)
+static int gnu_input_done(struct tplan *p)
 {
 	if (p->gwrote || !gnu_wrote(p))
-		return;
+		return 0;
 	p->gwrote = 1;
-	if (out_flush()) {
-		error_writing();
-		xexit(1);
-	}
+	if (!out_flush())
+		return 0;
+	error_writing(p);
+	return 1;
 }
 
-static void plain_input_done(struct tplan *p)
+static int plain_input_done(struct tplan *p)
 {
 	(void)p;
+	return 0;
 }
 
 static void gnu_flush_quiet(struct tplan *p)
@@ -120,42 +118,40 @@ static void gnu_end(struct tplan *p)
 		return;   /* silent; xexit makes it exit 1 */
 	if (!p->gwrote) {   /* GNU's close_stdout at exit */
 		if (out_flush())
-			write_error(0);
+			write_error(p, 0);
 		else if (p->gerr && fcntl(1, F_GETFD) < 0)
-			fail(1, "write error: %s", strerror(EBADF));   /* its fclose failed too */
+			plan_say(p, 1, EBADF, "write error:");   /* its fclose failed too */
 		else if (p->gerr)
-			fail(1, "write error");
+			plan_say(p, 1, 0, "write error");
 		return;
 	}
 	if (out_error)   /* met mid-run: GNU's xwrite wording */
-		error_writing();
+		error_writing(p);
 }
 
 static void plain_end(struct tplan *p)
 {
-	(void)p;
 	if (out_error)
-		error_writing();
+		error_writing(p);
 }
 
 /* -f flushes every round of data; GNU tail dies with "write error: ERR",
  * then its exit check finds the stream's error flag and says "write error"
  * once more. Following on into a dead stdout would never end. */
-static void gnu_follow_flush(struct tplan *p)
+static int gnu_follow_flush(struct tplan *p)
 {
 	if (!out_flush())
-		return;
-	write_error(p->tail_words);
-	xexit(1);
+		return 0;
+	write_error(p, p->tail_words);
+	return 1;
 }
 
-static void plain_follow_flush(struct tplan *p)
+static int plain_follow_flush(struct tplan *p)
 {
-	(void)p;
 	if (!out_flush())
-		return;
-	write_error(0);
-	xexit(1);
+		return 0;
+	write_error(p, 0);
+	return 1;
 }
 
 const struct tout tout_gnu = {gnu_input_done, gnu_flush_quiet, gnu_end,

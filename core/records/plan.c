@@ -3,7 +3,7 @@
  * then follow the inputs (-f/-F) through follow.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,27 @@
 #include "out.h"
 #include "plan.h"
 #include "quote.h"
+
+void plan_say(struct tplan *p, int status, int err, const char *fmt, ...)
+{
+	char b[1024];
+	size_t fl = strlen(fmt);
+	int n;
+	va_list ap;
+
+	if (p->status < status)
+		p->status = status;
+	if (fl && fmt[fl - 1] == ':' && err == EPIPE)
+		return;         /* the reader went away: nobody to tell */
+	va_start(ap, fmt);
+	n = fmt_vsnprintf(b, sizeof b, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof b)
+		n = sizeof b - 1;
+	if (fl && fmt[fl - 1] == ':')
+		fmt_snprintf(b + n, sizeof b - (size_t)n, " %s", strerror(err));
+	p->say(b);
+}
 
 static int is_stdin(const struct tplan *p, const char *f)
 {
@@ -166,8 +187,10 @@ static int open_input(struct tplan *p, const char *f)
 		fd = hi;
 	}
 	if (fd < 0) {
+		int e = errno;
+
 		p->out->flush_quiet(p);   /* GNU's error() flushes stdout first */
-		fail(1, "cannot open %s for reading:", quoteaf(f));
+		plan_say(p, 1, e, "cannot open %s for reading:", quoteaf(f));
 	}
 	return fd;
 }
@@ -187,7 +210,7 @@ static int followable(struct tplan *p, const struct stat *st, int fd,
 		return 1;
 	p->out->flush_quiet(p);
 	if (p->tail_words)   /* -F keeps trying the name, so GNU does not give up */
-		fail(1, "%s: cannot follow end of this type of file%s",
+		plan_say(p, 1, 0, "%s: cannot follow end of this type of file%s",
 		    quotef(plan_display(p, f)), p->retry ? "" : "; giving up on this name");
 	return 0;
 }
@@ -216,6 +239,7 @@ static void keep_or_close(struct tplan *p, int idx, int fd, int readerr)
 	}
 }
 
+/* input idx through the plan; a fatal read error stops the run */
 static void do_input(struct tplan *p, int idx)
 {
 	const char *f = p->files[idx];
@@ -233,10 +257,12 @@ static void do_input(struct tplan *p, int idx)
 	r = run_plan(p, &in);
 	if (r) {
 		p->out->flush_quiet(p);
-		errno = in.err;
-		fail(1, "error reading %s:", quoteaf(plan_display(p, f)));
-		if (p->read_fatal)
-			xexit(1);
+		plan_say(p, 1, in.err, "error reading %s:", quoteaf(plan_display(p, f)));
+		if (p->read_fatal) {
+			p->stop = 1;
+			rec_free(&in);
+			return;
+		}
 	}
 	put_count(p, &in);
 	rec_free(&in);
@@ -250,11 +276,14 @@ static void on_data(void *ctx, int idx, const char *b, size_t n)
 {
 	struct tplan *p = ctx;
 
+	if (p->stop)
+		return;
 	if (p->headers && idx != p->last_idx)
 		header(p, idx, p->watch[idx].name);
 	p->last_idx = idx;
 	rec_emit(&p->sink, b, n);
-	p->out->follow_flush(p);
+	if (p->out->follow_flush(p))
+		p->stop = 1;
 }
 
 static void on_event(void *ctx, int idx, enum fol_event ev, int err)
@@ -262,18 +291,19 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 	struct tplan *p = ctx;
 	const char *n = p->watch[idx].name;
 
+	if (p->stop)
+		return;
 	p->out->flush_quiet(p);
-	errno = err;
 	if (ev == FOL_GONE && !p->retry)   /* GNU drops the name: plain wording */
-		warn("%s:", quotef(n));
+		plan_say(p, 0, err, "%s:", quotef(n));
 	else if (ev == FOL_GONE)
-		warn("%s has become inaccessible:", quoteaf(n));
+		plan_say(p, 0, err, "%s has become inaccessible:", quoteaf(n));
 	else if (ev == FOL_APPEARED)
-		warn("%s has appeared;  following new file", quoteaf(n));
+		plan_say(p, 0, err, "%s has appeared;  following new file", quoteaf(n));
 	else if (ev == FOL_REPLACED)
-		warn("%s has been replaced;  following new file", quoteaf(n));
+		plan_say(p, 0, err, "%s has been replaced;  following new file", quoteaf(n));
 	else
-		warn("%s: file truncated", quotef(n));
+		plan_say(p, 0, err, "%s: file truncated", quotef(n));
 }
 
 /* is anything left to follow? Marks the names to wait for: every name
@@ -300,7 +330,7 @@ static void follow(struct tplan *p)
 {
 	struct follow_cfg c = {.by_name = p->by_name, .retry = p->retry,
 	    .pid = (pid_t)p->pid, .interval = p->interval, .ctx = p,
-	    .data = on_data, .event = on_event};
+	    .data = on_data, .event = on_event, .stop = &p->stop};
 	int i, files, opened = 0;
 	struct stat st;
 
@@ -308,27 +338,31 @@ static void follow(struct tplan *p)
 		opened |= p->watch[i].fd >= 0;
 	if (!anything(p, &files)) {
 		if (files && p->tail_words)
-			fail(1, "no files remaining");
+			plan_say(p, 1, 0, "no files remaining");
 		return;
 	}
 	if (p->tail_words && fstat(1, &st)) {   /* GNU looks at stdout first */
-		warn("standard output:");
-		xexit(1);   /* its flush then says "write error: ERR" */
+		plan_say(p, 0, errno, "standard output:");
+		p->stop = 1;   /* the exit's flush then says "write error: ERR" */
+		return;
 	}
-	p->out->follow_flush(p);
+	if (p->out->follow_flush(p)) {
+		p->stop = 1;
+		return;
+	}
 	switch (follow_run(p->watch, p->nfiles, &c)) {
 	case 2:
 		if (p->tail_words)
-			fail(1, "no files remaining");
+			plan_say(p, 1, 0, "no files remaining");
 		break;
-	case 1:   /* stdout's reader is gone: GNU raises SIGPIPE (status 141);
-		   * if that is ignored, end as on EPIPE: silent, exit 1 */
-		raise(SIGPIPE);
+	case 1:   /* stdout's reader is gone: GNU dies of SIGPIPE (status
+		   * 141); if that is ignored, end as on EPIPE: silent, exit 1 */
+		p->sigpipe = 1;
 		out_error = EPIPE;
 		break;
 	case 0:   /* --pid ended it; GNU's inotify loop then exits 0 */
 		if (p->by_name && opened)
-			qb_status = 0;
+			p->status = 0;
 	}
 }
 
@@ -343,12 +377,15 @@ int plan_run(struct tplan *p)
 	p->watch = xmalloc(sizeof *p->watch * (size_t)p->nfiles);
 	memset(p->watch, 0, sizeof *p->watch * (size_t)p->nfiles);
 	p->last_idx = -1;
-	for (i = 0; i < p->nfiles && !out_error; i++) {
+	for (i = 0; i < p->nfiles && !out_error && !p->stop; i++) {
 		do_input(p, i);
-		p->out->input_done(p);
+		if (!p->stop && p->out->input_done(p))
+			p->stop = 1;
 	}
-	if (p->follow && !out_error)
+	if (p->follow && !out_error && !p->stop)
 		follow(p);
+	if (p->stop)
+		return 1;
 	p->out->end(p);
-	return qb_status;
+	return p->status;
 }

@@ -8,8 +8,11 @@
  *
  * What differs between the personalities is said once by the front end:
  * the fields under "policy" and the stdout failure policy (out). The
- * driver words the messages about inputs as GNU head/tail do, with the
- * names quoted by quote.h; the front end owns every message about options. */
+ * driver words the messages about inputs and stdout as GNU head/tail do,
+ * with the names quoted by quote.h, and hands each line to the front end
+ * (say), which prints it; the front end owns every message about options.
+ * The driver neither prints nor exits: where GNU exits on the spot (a
+ * fatal read error, a dead stdout), the run ends and plan_run returns. */
 #ifndef QB_PLAN_H
 #define QB_PLAN_H
 
@@ -23,12 +26,13 @@ enum { TNONE, TKEEP, TDROP, TFROM };    /* tail part */
 
 struct tplan;
 
-/* what a failed stdout means, and when it is noticed (outfail.c) */
+/* what a failed stdout means, and when it is noticed (outfail.c); a
+ * nonzero return ends the run, as GNU exits there */
 struct tout {
-	void (*input_done)(struct tplan *p);  /* after each input; may exit */
+	int (*input_done)(struct tplan *p);   /* after each input */
 	void (*flush_quiet)(struct tplan *p); /* before a message; keeps errno */
 	void (*end)(struct tplan *p);         /* after everything */
-	void (*follow_flush)(struct tplan *p);/* each round of -f data; may exit */
+	int (*follow_flush)(struct tplan *p); /* each round of -f data */
 };
 /* GNU's stdio replayed (head, tail), or the plain rule (tails) */
 extern const struct tout tout_gnu, tout_plain;
@@ -55,8 +59,11 @@ struct tplan {
 	int unread;              /* leave a seekable stdin just past the output */
 	int read_fatal;          /* a read error ends the whole run */
 	int tail_words;          /* tail's extra follow messages and statuses */
-	/* while running */
-	int hdr_done, last_idx;
+	/* the front end prints one message line (without the program name) */
+	void (*say)(const char *line);
+	/* while running: the exit status so far; stop: the run ended early */
+	int status, stop, hdr_done, last_idx;
+	int sigpipe;             /* out: stdout's reader left during -f */
 	/* GNU's stdio replayed (outfail.c): output at the last flush point,
 	 * a header since, GNU has written, a quiet flush failed (errno) */
 	unsigned long long gmark;
@@ -69,7 +76,13 @@ struct tplan {
 const char *plan_display(const struct tplan *p, const char *f);
 /* the header text of input idx, before first-header stripping (malloc'd) */
 char *plan_header_text(struct tplan *p, int idx, const char *name, size_t *len);
-/* every input, then the follow; the exit status */
+/* every input, then the follow; the exit status. When p->sigpipe is set
+ * the front end raises SIGPIPE, as GNU dies of it there */
 int plan_run(struct tplan *p);
+/* a message line for p->say, as err.h words one: a format ending in ':'
+ * gets " strerror(err)", and none is said about EPIPE. Raises p->status to
+ * status (1 an error, 0 a warning) */
+void plan_say(struct tplan *p, int status, int err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 #endif
