@@ -89,11 +89,16 @@ static const struct optdef defs[] = {
 	    "auto, always or never: status line", 0},
 	{"error", 'e', OPT_VALUE | OPT_EXACT, "WHAT",
 	    "batch or estimate: which error (batch)", 0},
+	{"output", 0, OPT_VALUE | OPT_EXACT, "WHERE",
+	    "inherit or null: the commands' stdout (inherit)", 0},
+	{"stderr", 0, OPT_VALUE | OPT_EXACT, "WHERE",
+	    "inherit or null: the commands' stderr (inherit)", 0},
 	{0, 0, 0, 0, 0, 0},
 };
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
-	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR };
+	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
+	O_OUT, O_SERR };
 
 static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN | OPT_INORDER,
@@ -120,6 +125,7 @@ struct tim {
 	int report, verbose, help, version, noshell, oset, interleave;
 	int progress;
 	int errall;                     /* --error=estimate */
+	int null[2];                    /* --output=null, --stderr=null */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
 	const char *step;
 	char **cmds, **prep, **clean;
@@ -402,6 +408,15 @@ static int on_opt(void *ctx, int id, char *v)
 			return -1;
 		}
 		return 0;
+	case O_OUT: case O_SERR:
+		t->null[id - O_OUT] = !strcmp(v, "null") ? 1 :
+		    !strcmp(v, "inherit") ? 0 : -1;
+		if (t->null[id - O_OUT] < 0) {
+			opt_seterr("tim: bad --%s '%s' (inherit, null)",
+			    defs[id].lname, v);
+			return -1;
+		}
+		return 0;
 	case O_JSON: case O_CSV: case O_MD: t->exp[id - O_JSON] = v; return 0;
 	case O_BASE: t->base = v; return 0;
 	case O_STEP: t->step = v; return 0;
@@ -663,10 +678,19 @@ static void check(struct tim *t)
 {
 	long long nmax;
 
+	if (!t->ncmd && t->read) {      /* the likelier mistake: the file */
+		size_t n;
+		char *d = tfile_slurp(t->read, &n);
+
+		if (!d)
+			die(E_USAGE, "%s:", t->read);
+		free(d);
+	}
 	if (!t->ncmd)
 		die(E_USAGE, "need commands; try 'tim --help'");
 	if ((t->scale = unit_scale(t->unit)) < 0)
-		die(E_USAGE, "Bad time unit '%s'", t->unit);
+		die(E_USAGE, "bad time unit '%s' for --timeUnit (ns us ms s min "
+		    "...)", t->unit);
 	if (t->step && !t->npar)
 		die(E_USAGE, "--step '%s' without -P", t->step);
 	if (t->noshell && !t->oset)     /* no shell: nothing to subtract */
@@ -1253,6 +1277,14 @@ static void setup(struct tim *t, struct tbase *b)
 			texport_open(&t->ex[i], t->exp[i], X_JSON + i);
 	if (spawn_init(&t->sp, environ))
 		die(E_USAGE, "out of memory");
+	if (t->null[0] || t->null[1]) {  /* one /dev/null for every child */
+		int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			die(E_USAGE, "/dev/null:");
+		t->sp.out = t->null[0] ? fd : -1;
+		t->sp.err = t->null[1] ? fd : -1;
+	}
 	t->pm = getenv("LC_PM");
 	if (!t->pm)
 		t->pm = " +- ";
@@ -1297,6 +1329,7 @@ static int finish(struct tim *t, const struct tbase *b)
 	if (t->graph) {
 		char *cmd = tgraph(&rp, t->graph);
 
+		t->sp.out = t->sp.err = -1;     /* its output is the user's */
 		run1(t, cmd, NULL, E_GRAPH, &r);
 		free(cmd);
 	}

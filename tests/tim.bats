@@ -290,7 +290,8 @@ bad() { # STDERR_GLOB ARG...
 	-Q|'-Q'
 	--nope=1|'--nope'
 	EOF
-	bad "tim: Bad time unit 'xs'" -u xs 'touch ran'
+	bad "tim: bad time unit 'xs' for --timeUnit (ns us ms s min ...)" \
+	    -u xs 'touch ran'
 	bad "tim: bad number 'abc' for --n" -n abc 'touch ran'
 	bad "tim: m*n = 10000000000 samples is too many (max 100000000)" \
 	    -m 100000 -n 100000 'touch ran'
@@ -298,6 +299,11 @@ bad() { # STDERR_GLOB ARG...
 
 @test "no commands, or an option without its value: exit 1, one line" {
 	bad "tim: need commands; try 'tim --help'"
+	bad "tim: nosuchfile: No such file or directory" -r nosuchfile
+	mkdir d
+	bad "tim: d: Is a directory" -r d
+	: > empty.tsv
+	bad "tim: need commands; try 'tim --help'" -r empty.tsv
 	bad "tim: need commands; try 'tim --help'" -n3 -m2
 	bad "tim: option '-n' needs a value" -n
 	bad "tim: option '--read' needs a value" --read
@@ -426,6 +432,30 @@ bad() { # STDERR_GLOB ARG...
 	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --graph false true
 	[ "$status" -eq 5 ]
 	[[ "$stderr" == 'tim: "false" failed'* ]]
+}
+
+@test "--output=null, --stderr=null: the children's output is discarded" {
+	run --separate-stderr tim -w1 -k1 -n3 -m2 -o3 --output=null \
+	    -p 'echo prep' -c 'echo clean' 'echo out; echo err >&2'
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[1]}" == *" ms${TAB}echo out; echo err >&2" ]]
+	[ "$stderr" = "$(printf 'err\n%.0s' 1 2 3 4 5 6 7)" ]
+	run --separate-stderr tim -w0 -k1 -n3 -m2 -o0 --stderr=null 'echo err >&2'
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" == *" ms${TAB}echo err >&2" ]]
+	# -N has no shell to redirect with; the --graph command's output stays
+	run --separate-stderr tim -N -w0 -k1 -n3 -m2 --output=null --stderr=null \
+	    --graph 'echo graphed' 'echo hi'
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" == *" ms${TAB}echo hi" ]]
+	[ "${lines[1]}" = graphed ]
+	run tim -w0 -k1 -n3 -m2 -o0 --output=inherit 'echo out'
+	[ "${#lines[@]}" -eq 7 ]
+	bad "tim: bad --output 'nul' (inherit, null)" --output=nul 'touch ran'
+	bad "tim: bad --stderr '' (inherit, null)" --stderr= 'touch ran'
 }
 
 @test "--graph: a label with a quote or a space is one shell word" {

@@ -30,6 +30,7 @@ int spawn_init(struct spawner *sp, char **env)
 		if (strncmp(env[i], "TIM_SEQ=", 8))
 			sp->envp[j++] = env[i];
 	strcpy(sp->seq, "TIM_SEQ=0");
+	sp->out = sp->err = -1;
 	sp->envp[j++] = sp->seq;
 	sp->envp[j] = NULL;
 	return 0;
@@ -55,7 +56,9 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 	t0 = clock_ns();
 	pid = vfork();
 	if (pid == 0) {
-		execve(path, argv, sp->envp);
+		if ((sp->out < 0 || dup2(sp->out, 1) >= 0) &&
+		    (sp->err < 0 || dup2(sp->err, 2) >= 0))
+			execve(path, argv, sp->envp);
 		e = errno;      /* the parent resumes only after this exit */
 		_exit(127);
 	}

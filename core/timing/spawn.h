@@ -5,6 +5,8 @@
  * spawn and just after wait4 returns, so only the child is timed. The
  * child gets the parent's environment plus TIM_SEQ=<seq>. Two forms: a
  * shell line (`/bin/sh -c CMD`) or a program and its words (no shell).
+ * The child's stdout and stderr are the parent's, or another fd each
+ * (tim --output=null: /dev/null), put in place by dup2 in the child.
  * vfork's gain over fork is measured in docs/PERFORMANCE.md. Never
  * prints, never exits. */
 #ifndef QB_SPAWN_H
@@ -16,6 +18,8 @@
 struct spawner {
 	char **envp;            /* environ with a TIM_SEQ slot (owned) */
 	char *seq;              /* that slot's text, rewritten per run */
+	int out, err;           /* fds the child gets as 1 and 2, or -1:
+	                         * the parent's (spawn_init sets -1) */
 };
 
 struct spawn_res {
