@@ -10,6 +10,7 @@
 #include "links.h"
 #include "opt.h"
 #include "out.h"
+#include "priv.h"
 
 struct applet {
 	const char *name;
@@ -187,6 +188,12 @@ int main(int argc, char **argv)
 	const char *name = argc > 0 ? argv[0] : "quickbox";
 	const char *slash = strrchr(name, '/');
 
+	/* a setuid or setgid install: run every applet with the caller's
+	 * own ids, or not at all */
+	if (priv_drop()) {
+		qb_prog = "quickbox";
+		die(126, "cannot drop setuid/setgid privileges:");
+	}
 	if (slash)
 		name = slash + 1;
 	if (*name == '-')
