@@ -14,6 +14,7 @@
 #include "applets.h"
 #include "clock.h"
 #include "err.h"
+#include "escape.h"
 #include "ids.h"
 #include "num.h"
 #include "opt.h"
@@ -110,10 +111,9 @@ struct pf {
 	char **labels;
 	size_t nlab, caplab;
 	int *used;
-	int *sigs, nice;
+	int *sigs;
+	long long nice;
 	size_t nsig, capsig;
-	const char **cgroup, **env;
-	size_t capcg, capenv;
 	double delay, limit;
 	const char *delim, *term;
 	/* run state */
@@ -223,8 +223,8 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 			die(2, "unknown namespace in '%s'", v.s);
 		s->nsmask |= m;
 		break;
-	case P_CGROUP: VEC_PUSH(f->cgroup, s->ncgroup, f->capcg, v.s); break;
-	case P_ENV: VEC_PUSH(f->env, s->nenv, f->capenv, v.s); break;
+	case P_CGROUP: sel_add_str(&s->cgroup, v.s); break;
+	case P_ENV: sel_add_str(&s->env, v.s); break;
 	case P_FIRST: s->first = on; break;
 	case P_NEWEST: s->pick = on ? SEL_NEWEST : 0; break;
 	case P_OLDEST: s->pick = on ? SEL_OLDEST : 0; break;
@@ -250,9 +250,7 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 		VEC_PUSH(f->sigs, f->nsig, f->capsig, sig);
 		break;
 	}
-	case P_NICE:     /* the kernel clamps the result to -20..19 anyway */
-		f->nice = v.n > 40 ? 40 : v.n < -40 ? -40 : (int)v.n;
-		break;
+	case P_NICE: f->nice = v.n; break;  /* tgt_nice clamps it */
 	case P_ACTIONS: action_arg(f, v.s), f->acts_given = 1; break;
 	case P_IFHANDLED: f->ifhandled = on; break;
 	case P_TREE: s->tree = on; break;
@@ -304,16 +302,8 @@ static void compile(struct pf *f)
  * the buffer is the reader's and is refilled for the next process. */
 static const char *full_text(const struct proc *p)
 {
-	char *c = p->cmdline;
-	size_t n = p->cmdline_len;
-
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)c[i] < 32)
-			c[i] = ' ';
-	while (n && c[n - 1] == ' ')
-		n--;
-	c[n] = 0;
-	return n ? c : p->comm;
+	return esc_args(p->cmdline, p->cmdline_len, ' ',
+	    ESC_ARGS_CTRL | ESC_ARGS_TRIM) ? p->cmdline : p->comm;
 }
 
 static int match(void *ctx, struct proc_iter *it, const struct proc *p)
@@ -610,11 +600,8 @@ static void setup(struct pf *f)
 		/* `pk -f myscript` run from myscript must not kill the script */
 		sel_add(&s->exclude, getppid());
 	}
-	s->cgroup = f->cgroup;
-	s->env = f->env;
 	s->match = f->npat ? match : NULL;
 	s->par_ok = 1;          /* match() is thread-safe: pat.h, own buffer */
-	s->thread_end = pat_thread_end;  /* rx's work areas, per thread */
 	/* act only prints: no pidfd, no anchor (select.h) */
 	s->par_nofd = !(f->acts & (A_KILL | A_WAIT | A_WAITALL)) && !keeps(f);
 	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
@@ -655,8 +642,7 @@ static int run(int argc, char **argv, unsigned acts)
 	f.term = "\n";
 	qb_fatal = 3;
 	if (opt_parse(&optset, argc, argv, on_opt, &f)) {
-		write_all(2, opt_err, strlen(opt_err));
-		write_all(2, "\n", 1);
+		opt_err_print();
 		return 2;
 	}
 	if (f.help) {

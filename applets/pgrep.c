@@ -118,8 +118,6 @@ struct pg {
 	const char *delim, *pidfile, *runstates, *pattern;
 	int npat;
 	struct sel sel;
-	const char **cgroup, **env;  /* the last --cgroup / --env lists */
-	size_t capcg, capenv;
 	int handler, quote;  /* -H, -Q (newer procps, see docs) */
 	int quiet, mrelease, pidlist; /* --quiet, -m, -p given (4.0.6) */
 	struct pat re;       /* the pattern, or ^(pattern)$ for -x */
@@ -203,17 +201,6 @@ static _Noreturn void usage(const struct pg *g, int err)
 static _Noreturn void die_try(int code, const char *what)
 {
 	die(code, "%s\nTry `%s --help' for more information.", what, qb_prog);
-}
-
-/* a message opt.h already prefixed (glibc's getopt wording) */
-static void warn_raw(const char *line)
-{
-	char buf[sizeof opt_err + 1];
-	size_t n = strlen(line);
-
-	memcpy(buf, line, n);
-	buf[n] = '\n';
-	write_all(2, buf, n + 1);
 }
 
 /* ---- signals (procps signal_name_to_number) ---- */
@@ -350,17 +337,17 @@ static void add_tty(struct pg *g, const char *s, void *to)
 	sel_add(to, v);
 }
 
-/* a string list: to is the struct's list and its capacity beside */
+/* a string list: the last --cgroup / --env list */
 static void add_cgroup(struct pg *g, const char *s, void *to)
 {
 	(void)to;
-	VEC_PUSH(g->cgroup, g->sel.ncgroup, g->capcg, xstrdup(s));
+	sel_add_str(&g->sel.cgroup, xstrdup(s));
 }
 
 static void add_env(struct pg *g, const char *s, void *to)
 {
 	(void)to;
-	VEC_PUSH(g->env, g->sel.nenv, g->capenv, xstrdup(s));
+	sel_add_str(&g->sel.env, xstrdup(s));
 }
 
 /* --nslist: every element resets the set, so the last one counts
@@ -417,7 +404,7 @@ static int on_opt(void *ctx, int id, char *v)
 		split(g, v, add_tty, &g->sel.tty);
 		break;
 	case O_CGROUP:
-		g->sel.ncgroup = 0;
+		g->sel.cgroup.n = 0;
 		split(g, v, add_cgroup, 0);
 		break;
 	case O_NSLIST: split(g, v, add_ns, 0); break;
@@ -425,7 +412,7 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_QUIET: g->quiet = 1; break;
 	case O_MRELEASE: g->mrelease = 1; break;
 	case O_ENV:          /* the last list wins, as procps's split_list */
-		g->sel.nenv = 0;
+		g->sel.env.n = 0;
 		split(g, v, add_env, 0);
 		break;
 	case O_ECHO: g->echo = 1; break;
@@ -487,7 +474,7 @@ static void parse(struct pg *g, int argc, char **argv)
 		if (defs[i].sname && !strchr(shorts[g->mode], defs[i].sname))
 			defs[i].sname = 0;
 	if (opt_parse(&os, argc, argv, on_opt, g)) {
-		warn_raw(opt_err);
+		opt_err_print();   /* glibc's getopt wording */
 		usage(g, 1);
 	}
 	if (g->lock && !g->pidfile)
@@ -515,13 +502,8 @@ static void parse(struct pg *g, int argc, char **argv)
 static const char *comm_str(const struct pg *g, const struct proc *p)
 {
 	static char buf[sizeof p->comm];
-	size_t n = p->comm_len < sizeof buf - 1 ? p->comm_len : sizeof buf - 1;
 
-	memcpy(buf, p->comm, n);
-	buf[n] = 0;
-	n = strlen(buf);
-	if (esc_needed(buf, n))
-		esc_inplace(buf, n, g->utf8);
+	esc_name(buf, sizeof buf, p->comm, p->comm_len, g->utf8);
 	return buf;
 }
 
@@ -547,7 +529,7 @@ static const char *cmd_str(const struct pg *g, struct proc_iter *it,
     const struct proc *p)
 {
 	static char *buf;
-	size_t n = p->cmdline_len, i;
+	size_t n = p->cmdline_len;
 
 	if (!buf)
 		buf = xmalloc(CMDMAX + 16 + sizeof p->comm);
@@ -559,15 +541,7 @@ static const char *cmd_str(const struct pg *g, struct proc_iter *it,
 	if (n > CMDMAX - 1)
 		n = CMDMAX - 1;
 	memcpy(buf, p->cmdline, n);
-	for (i = n; i && !buf[i - 1]; i--)
-		;
-	while (i--)
-		if (!buf[i] || buf[i] == '\n')
-			buf[i] = ' ';
-	if (buf[n - 1] == ' ')
-		buf[n - 1] = 0;
-	buf[n] = 0;
-	n = strlen(buf);
+	n = esc_args(buf, n, ' ', ESC_ARGS_PS);
 	if (esc_needed(buf, n))
 		esc_inplace(buf, n, g->utf8);
 	return *buf ? buf : "?";
@@ -677,8 +651,6 @@ static void setup(struct pg *g)
 		s->has_age = 1;
 	}
 	s->states = g->runstates;
-	s->cgroup = g->cgroup;
-	s->env = g->env;
 	s->handler = g->handler;
 	s->handler_sig = g->sig;
 	s->invert = g->negate;
@@ -826,10 +798,8 @@ static int run(int mode, int argc, char **argv)
 		rc = wait_all(&g);
 	else
 		rc = print(&g);
-	/* procps takes a reader that left (EPIPE, SIGPIPE ignored) for no
-	 * failure: the status stays the selection's, nothing is said */
-	if (out_flush() && out_error == EPIPE)
-		out_error = 0;
+	/* the status stays the selection's, nothing is said */
+	out_flush_pipe_ok();
 	return rc;
 }
 

@@ -171,23 +171,10 @@ static void pidof_args(struct pview *v, struct proc *p)
 		v->arg0 = "";  /* "-" with the login-shell dash dropped */
 		return;
 	}
-	for (q = s; q < e; q++)
-		if (*q == '\n')
-			*q = 0;
+	q = s + esc_args(s, p->cmdline_len, 0, 0) + 1;
 	v->arg0 = s + (*s == '-');
-	q = s + strlen(s) + 1;
 	if (q < e)
 		v->arg1 = q;
-}
-
-/* the comm, escaped as procps shows it */
-static void pidof_comm(const struct pof *o, const struct proc *p,
-    char buf[sizeof p->comm])
-{
-	memcpy(buf, p->comm, sizeof p->comm);
-	buf[sizeof p->comm - 1] = 0;
-	if (esc_needed(buf, strlen(buf)))
-		esc_inplace(buf, strlen(buf), o->utf8);
 }
 
 /* the act hook: which of the programs p is */
@@ -200,7 +187,7 @@ static int pidof_act(void *ctx, struct proc_iter *it, const struct proc *cp,
 	char cbuf[sizeof p->comm];
 
 	(void)pat;
-	pidof_comm(o, p, cbuf);
+	esc_name(cbuf, sizeof cbuf, p->comm, p->comm_len, o->utf8);
 	v.comm = cbuf;
 	pidof_args(&v, p);
 	if (proc_link(it, p, "exe", v.exe, sizeof v.exe) < 0)
@@ -219,7 +206,9 @@ static void pidof_scan(struct pof *o)
 	s->quirks = SEL_Q_SELF;
 	s->act = pidof_act;
 	s->ctx = o;
-	sel_run(s);
+	/* -2 (no root_pid): cannot be, -c names ourselves */
+	if (sel_run(s) == -1)
+		die(1, "cannot read /proc:");
 }
 
 /* -t: the threads of each program's processes instead, through the
@@ -246,7 +235,8 @@ static void pidof_threads(struct pof *o)
 		s.act = add_tid;
 		s.ctx = &o->found[i];
 		o->found[i] = (struct sel_list){0};
-		sel_run(&s);
+		if (sel_run(&s) == -1)
+			die(1, "cannot read /proc:");
 		sel_free(&s.pids);
 	}
 }
@@ -285,12 +275,7 @@ int pidof_main(int argc, char **argv)
 	o.sep = " ";
 	o.progs = xmalloc((size_t)argc * sizeof *o.progs);
 	if (opt_parse(&os, argc, argv, pidof_opt, &o)) {
-		char line[sizeof opt_err + 1];
-		size_t len = strlen(opt_err);
-
-		memcpy(line, opt_err, len);
-		line[len] = '\n';
-		write_all(2, line, len + 1);
+		opt_err_print();
 		pidof_usage(1);
 	}
 	for (i = 0; i < o.nprogs; i++)   /* procps skips empty names */
@@ -305,10 +290,8 @@ int pidof_main(int argc, char **argv)
 	if (o.threads)
 		pidof_threads(&o);
 	n = pidof_print(&o);
-	/* as procps: a reader that left (EPIPE, SIGPIPE ignored) is no
-	 * failure; other write errors are (procps 4.0.2 ignores them all) */
-	if (out_flush() && out_error == EPIPE)
-		out_error = 0;
+	/* other write errors are failures (procps 4.0.2 ignores them all) */
+	out_flush_pipe_ok();
 	return n;
 }
 

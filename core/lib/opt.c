@@ -20,6 +20,16 @@ void opt_seterr(const char *fmt, ...)
 	va_end(ap);
 }
 
+void opt_err_print(void)
+{
+	char line[sizeof opt_err + 1];
+	size_t n = strlen(opt_err);
+
+	memcpy(line, opt_err, n);
+	line[n] = '\n';
+	write_all(2, line, n + 1);
+}
+
 struct parse {
 	const struct optset *os;
 	const char *prog;   /* basename, for native messages */

@@ -80,6 +80,9 @@ int opt_parse(const struct optset *os, int argc, char **argv, opt_cb cb, void *c
 
 extern char opt_err[512];
 void opt_seterr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* the front ends' report of a failed opt_parse: opt_err and a newline on
+ * stderr, in one write */
+void opt_err_print(void);
 
 /* --help text into the out.h buffer: "Usage: PROG USAGE\n" and the table */
 void opt_help(const struct optset *os, const char *prog);

@@ -45,6 +45,13 @@ int out_flush(void)
 	return out_error ? -1 : 0;
 }
 
+int out_flush_pipe_ok(void)
+{
+	if (out_flush() && out_error == EPIPE)
+		out_error = 0;
+	return out_error ? -1 : 0;
+}
+
 void out_write(const void *p, size_t n)
 {
 	if (!n)

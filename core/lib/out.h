@@ -18,6 +18,9 @@ void out_char(char c);
 void out_ull(unsigned long long v);
 void out_ll(long long v);
 int  out_flush(void);          /* 0, or -1 with out_error set */
+/* out_flush, where a reader that left (EPIPE, SIGPIPE ignored) is no
+ * failure, as procps takes it: out_error is then cleared */
+int  out_flush_pipe_ok(void);
 int  out_lastbyte(void);       /* last byte ever emitted, -1 if none */
 
 /* write all of p to fd, retrying EINTR/short writes: 0 or -1 (errno) */

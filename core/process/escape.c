@@ -71,6 +71,41 @@ int esc_needed(const char *str, size_t n)
 	return 0;
 }
 
+size_t esc_name(char *dst, size_t cap, const char *s, size_t n, int utf8)
+{
+	const char *z = memchr(s, 0, n);
+
+	if (z)
+		n = (size_t)(z - s);
+	if (n > cap - 1)
+		n = cap - 1;
+	memcpy(dst, s, n);
+	dst[n] = 0;
+	if (esc_needed(dst, n))
+		esc_inplace(dst, n, utf8);
+	return n;
+}
+
+size_t esc_args(char *s, size_t n, char sep, unsigned how)
+{
+	size_t i = n;
+
+	if (how & ESC_ARGS_PS)
+		while (i && !s[i - 1])
+			i--;
+	while (i--)
+		if (!s[i] || s[i] == '\n' ||
+		    ((how & ESC_ARGS_CTRL) && (unsigned char)s[i] < 0x20))
+			s[i] = sep;
+	if (how & ESC_ARGS_TRIM)
+		while (n && s[n - 1] == sep)
+			n--;
+	if ((how & ESC_ARGS_PS) && n && s[n - 1] == sep)
+		s[n - 1] = 0;
+	s[n] = 0;
+	return strlen(s);
+}
+
 /* the bytes procps leaves unquoted besides ASCII letters and digits */
 #define PROCPS_SAFE "_@%+:,./-"
 

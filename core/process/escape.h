@@ -19,6 +19,22 @@ void esc_inplace(char *s, size_t n, int utf8);
 /* 1 if s[0..n) holds a byte esc_inplace could change */
 int esc_needed(const char *s, size_t n);
 
+/* a name as procps shows it: s[0..n) up to its first NUL, at most cap-1
+ * bytes, copied to dst (NUL-ended), escaped; the length */
+size_t esc_name(char *dst, size_t cap, const char *s, size_t n, int utf8);
+
+/* how esc_args makes one line of a raw command line (NULs between the
+ * arguments): each NUL and newline becomes sep, and with ... */
+enum {
+	ESC_ARGS_CTRL = 1,  /* ... every other byte below 0x20 too */
+	ESC_ARGS_TRIM = 2,  /* trailing seps cut, all of them */
+	ESC_ARGS_PS = 4,    /* procps's: trailing NULs cut, then at most one
+	                       trailing sep (its line is NUL-ended there) */
+};
+/* in place over s[0..n), s[n] writable and set to NUL: the length of
+ * the line (with sep 0, the first argument's, the rest still behind) */
+size_t esc_args(char *s, size_t n, char sep, unsigned how);
+
 /* procps-ng 4.0.6's shell quoting (pgrep -Q): the words of s[0..n) (each
  * ended by a NUL or a newline; a last one without either counts too, so
  * "" is one empty word),

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "num.h"
+#include "pat.h"
 #include "select.h"
 #include "vec.h"
 
@@ -38,14 +40,9 @@ void sel_free(struct sel_list *l)
 	l->n = l->cap = 0;
 }
 
-void sel_done(struct sel *s)
+void sel_add_str(struct sel_strs *l, const char *v)
 {
-	struct sel_list *all[] = {&s->pids, &s->tgid, &s->ppid, &s->pgrp,
-	    &s->sid, &s->tty, &s->euid, &s->ruid, &s->egid, &s->rgid, &s->ouid,
-	    &s->ogid, &s->exclude};
-
-	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-		sel_free(all[i]);
+	VEC_PUSH(l->v, l->n, l->cap, v);
 }
 
 int sel_catches(const struct proc *p, int sig)
@@ -57,26 +54,6 @@ int sel_catches(const struct proc *p, int sig)
 static int tty_short(const struct sel *s)
 {
 	return (s->quirks & SEL_Q_TTY_SHORT) && s->tty.n;
-}
-
-/* what the engine must read for the criteria given */
-static unsigned needs(const struct sel *s)
-{
-	unsigned n = s->need;
-
-	if (s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n || s->tree ||
-	    (s->states && !tty_short(s)) || s->has_age || s->pick ||
-	    s->exclude_pgrp > 0)
-		n |= PROC_STAT;
-	if (s->euid.n || s->ruid.n || s->egid.n || s->rgid.n || s->handler)
-		n |= PROC_STATUS;
-	if (s->ouid.n || s->ogid.n)
-		n |= PROC_OWNER;
-	if (s->ns_pid > 0)
-		n |= PROC_NS;
-	if (s->root_pid > 0)
-		n |= PROC_ROOT;
-	return n;
 }
 
 /* -T: the parent links of the scan */
@@ -97,29 +74,16 @@ struct run {
 	pid_t self;
 	int nthreads;                /* > 1: a parallel scan may follow ... */
 	size_t par_min;              /* ... if at least this many are listed */
-	int crit;                    /* some criterion besides match(): else
-	                                the tests are skipped, which is most
-	                                of a name-only scan's engine cost
-	                                (measured in docs/PERFORMANCE.md) */
+	unsigned char lists[16];     /* the list rows given ... */
+	unsigned char crits[16];     /* ... and the other criteria's */
+	size_t nlists, ncrits;       /* none but match(): the tests are
+	                                skipped, which is most of a name-only
+	                                scan's engine cost (docs/PERFORMANCE.md,
+	                                parallel scan) */
 	int have_best;
 	pid_t best_pid, best_tid;
 	unsigned long long best_start;
 };
-
-static int lists_ok(const struct sel *s, const struct proc *p)
-{
-	return (!s->tgid.n || sel_has(&s->tgid, p->pid)) &&
-	    (!s->ppid.n || sel_has(&s->ppid, p->ppid)) &&
-	    (!s->pgrp.n || sel_has(&s->pgrp, p->pgrp)) &&
-	    (!s->sid.n || sel_has(&s->sid, p->sid)) &&
-	    (!s->tty.n || sel_has(&s->tty, p->tty)) &&
-	    (!s->euid.n || sel_has(&s->euid, p->euid)) &&
-	    (!s->ruid.n || sel_has(&s->ruid, p->ruid)) &&
-	    (!s->egid.n || sel_has(&s->egid, p->egid)) &&
-	    (!s->rgid.n || sel_has(&s->rgid, p->rgid)) &&
-	    (!s->ouid.n || sel_has(&s->ouid, p->ouid)) &&
-	    (!s->ogid.n || sel_has(&s->ogid, p->ogid));
-}
 
 static int age_ok(const struct run *r, const struct proc *p)
 {
@@ -133,16 +97,15 @@ static int age_ok(const struct run *r, const struct proc *p)
 
 static int ns_ok(const struct run *r, const struct proc *p)
 {
-	const struct sel *s = r->s;
-
-	if (s->ns_pid > 0)
-		for (int i = 0; i < PROC_NS_N; i++)
-			if ((r->it->nsmask & 1u << i) && p->ns[i] != r->ref.ns[i])
-				return 0;
-	if (s->root_pid > 0 && (p->root_dev != r->ref.root_dev ||
-	    p->root_ino != r->ref.root_ino))
-		return 0;
+	for (int i = 0; i < PROC_NS_N; i++)
+		if ((r->it->nsmask & 1u << i) && p->ns[i] != r->ref.ns[i])
+			return 0;
 	return 1;
+}
+
+static int root_ok(const struct run *r, const struct proc *p)
+{
+	return p->root_dev == r->ref.root_dev && p->root_ino == r->ref.root_ino;
 }
 
 /* cgroup v2 lines "0::PATH" (lines end at '\n' or NUL; an empty one
@@ -161,8 +124,8 @@ static int cgroup_ok(const struct sel *s, struct proc_iter *it,
 			return 0;
 		*e = 0;
 		if (!strncmp(c + i, "0::", 3))
-			for (size_t k = 0; k < s->ncgroup; k++)
-				if (!strcmp(c + i + 3, s->cgroup[k]))
+			for (size_t k = 0; k < s->cgroup.n; k++)
+				if (!strcmp(c + i + 3, s->cgroup.v[k]))
 					return 1;
 	}
 	return 0;
@@ -174,8 +137,8 @@ static int env_word(const struct sel *s, const char *w)
 {
 	int prefix = s->quirks & SEL_Q_ENV_PREFIX;
 
-	for (size_t k = 0; k < s->nenv; k++) {
-		const char *item = s->env[k];
+	for (size_t k = 0; k < s->env.n; k++) {
+		const char *item = s->env.v[k];
 		size_t n = strlen(item);
 
 		if (strchr(item, '=') ? !strcmp(w, item) :
@@ -206,19 +169,152 @@ static int env_ok(const struct sel *s, struct proc_iter *it,
 	return 0;
 }
 
-/* the criteria read from the /proc files of p, in the order of the
- * struct, then those needing more files (cgroup, environ) */
+/* ---- the criteria: one row each ---- */
+
+/* The number lists: the field of p a list holds, what the reader must
+ * read for it. A new list: a member of struct sel, its row here. */
+#define FIELD(f) static long long get_##f(const struct proc *p) { return p->f; }
+FIELD(pid) FIELD(ppid) FIELD(pgrp) FIELD(sid) FIELD(tty) FIELD(euid)
+FIELD(ruid) FIELD(egid) FIELD(rgid) FIELD(ouid) FIELD(ogid)
+#undef FIELD
+static const struct list_row {
+	size_t off;             /* of the struct sel_list in struct sel */
+	unsigned need;
+	long long (*field)(const struct proc *p);
+} list_rows[] = {
+	{offsetof(struct sel, tgid), 0, get_pid},
+	{offsetof(struct sel, ppid), PROC_STAT, get_ppid},
+	{offsetof(struct sel, pgrp), PROC_STAT, get_pgrp},
+	{offsetof(struct sel, sid), PROC_STAT, get_sid},
+	{offsetof(struct sel, tty), PROC_STAT, get_tty},
+	{offsetof(struct sel, euid), PROC_STATUS, get_euid},
+	{offsetof(struct sel, ruid), PROC_STATUS, get_ruid},
+	{offsetof(struct sel, egid), PROC_STATUS, get_egid},
+	{offsetof(struct sel, rgid), PROC_STATUS, get_rgid},
+	{offsetof(struct sel, ouid), PROC_OWNER, get_ouid},
+	{offsetof(struct sel, ogid), PROC_OWNER, get_ogid},
+};
+#define NLIST (sizeof list_rows / sizeof *list_rows)
+
+static const struct sel_list *list_of(const struct sel *s, size_t i)
+{
+	return (const struct sel_list *)((const char *)s + list_rows[i].off);
+}
+
+/* the other criteria, tested after the lists in this order (those that
+ * read more files, cgroup and environ, last): whether it is given, what
+ * the reader must read for it, the test */
+static int on_states(const struct sel *s) { return s->states && !tty_short(s); }
+static int on_age(const struct sel *s) { return s->has_age; }
+static int on_ns(const struct sel *s) { return s->ns_pid > 0; }
+static int on_root(const struct sel *s) { return s->root_pid > 0; }
+static int on_handler(const struct sel *s) { return s->handler; }
+static int on_cgroup(const struct sel *s) { return s->cgroup.n && !tty_short(s); }
+static int on_env(const struct sel *s) { return s->env.n > 0; }
+static int on_keep(const struct sel *s) { return s->keep != NULL; }
+
+static int ok_states(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	(void)it;
+	return p->state && strchr(r->s->states, p->state);
+}
+static int ok_age(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	(void)it;
+	return age_ok(r, p);
+}
+static int ok_ns(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	(void)it;
+	return ns_ok(r, p);
+}
+static int ok_root(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	(void)it;
+	return root_ok(r, p);
+}
+static int ok_handler(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	(void)it;
+	return sel_catches(p, r->s->handler_sig);
+}
+static int ok_cgroup(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	return cgroup_ok(r->s, it, p);
+}
+static int ok_env(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	return env_ok(r->s, it, p);
+}
+static int ok_keep(struct run *r, struct proc_iter *it, const struct proc *p)
+{
+	return r->s->keep(r->s->ctx, it, p);
+}
+
+static const struct crit_row {
+	int (*on)(const struct sel *s);
+	unsigned need;
+	int (*ok)(struct run *r, struct proc_iter *it, const struct proc *p);
+} crit_rows[] = {
+	{on_states, PROC_STAT, ok_states},
+	{on_age, PROC_STAT, ok_age},
+	{on_ns, PROC_NS, ok_ns},
+	{on_root, PROC_ROOT, ok_root},
+	{on_handler, PROC_STATUS, ok_handler},
+	{on_cgroup, 0, ok_cgroup},
+	{on_env, 0, ok_env},
+	{on_keep, 0, ok_keep},
+};
+#define NCRIT (sizeof crit_rows / sizeof *crit_rows)
+_Static_assert(NLIST <= sizeof ((struct run *)0)->lists &&
+    NCRIT <= sizeof ((struct run *)0)->crits, "struct run holds every row");
+
+/* the rows given, for the scan (r->lists, r->crits); what the reader
+ * must read for them and for the rest of the query */
+static unsigned plan(struct run *r)
+{
+	const struct sel *s = r->s;
+	unsigned n = s->need;
+
+	for (size_t i = 0; i < NLIST; i++)
+		if (list_of(s, i)->n) {
+			r->lists[r->nlists++] = (unsigned char)i;
+			n |= list_rows[i].need;
+		}
+	for (size_t i = 0; i < NCRIT; i++)
+		if (crit_rows[i].on(s)) {
+			r->crits[r->ncrits++] = (unsigned char)i;
+			n |= crit_rows[i].need;
+		}
+	if (s->tree || s->pick || s->exclude_pgrp > 0)
+		n |= PROC_STAT;
+	return n;
+}
+
+void sel_done(struct sel *s)
+{
+	for (size_t i = 0; i < NLIST; i++)
+		sel_free((struct sel_list *)((char *)s + list_rows[i].off));
+	sel_free(&s->pids);
+	sel_free(&s->exclude);
+	free(s->cgroup.v);
+	free(s->env.v);
+	s->cgroup = s->env = (struct sel_strs){0};
+}
+
 static int criteria_ok(struct run *r, struct proc_iter *it,
     const struct proc *p)
 {
-	struct sel *s = r->s;
+	for (size_t i = 0; i < r->nlists; i++) {
+		const struct list_row *l = &list_rows[r->lists[i]];
 
-	return lists_ok(s, p) && (!s->states || tty_short(s) ||
-	    (p->state && strchr(s->states, p->state))) && age_ok(r, p) &&
-	    ns_ok(r, p) && (!s->handler || sel_catches(p, s->handler_sig)) &&
-	    (!s->ncgroup || tty_short(s) || cgroup_ok(s, it, p)) &&
-	    (!s->nenv || env_ok(s, it, p)) &&
-	    (!s->keep || s->keep(s->ctx, it, p));
+		if (!sel_has(list_of(r->s, r->lists[i]), l->field(p)))
+			return 0;
+	}
+	for (size_t i = 0; i < r->ncrits; i++)
+		if (!crit_rows[r->crits[i]].ok(r, it, p))
+			return 0;
+	return 1;
 }
 
 /* the conjunction of all criteria, for p as read by it; *pat gets
@@ -232,7 +328,7 @@ static inline __attribute__((always_inline)) int wanted(struct run *r,
 	int ok;
 
 	*pat = -1;
-	ok = !r->crit || criteria_ok(r, it, p);
+	ok = !(r->nlists | r->ncrits) || criteria_ok(r, it, p);
 	if (ok && s->match)
 		ok = (*pat = s->match(s->ctx, it, p)) >= 0;
 	if (s->invert) {
@@ -557,8 +653,8 @@ static void *worker(void *arg)
  * the CPUs. Setting PR_SET_KEEPCAPS to the value it has changes nothing
  * but gives this thread a copy (the gains: docs/PERFORMANCE.md, parallel
  * scan). If either call fails, that part stays shared, which is only
- * slower. At its end the caller's thread_end hook frees what its match
- * and keep hooks kept for this thread. */
+ * slower. At its end, what the match and keep hooks' pattern matching
+ * (pat.h) kept for this thread is freed: it would be lost with it. */
 static void *thread_main(void *arg)
 {
 	struct par *w = arg;
@@ -570,8 +666,7 @@ static void *thread_main(void *arg)
 	if ((k = prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0)) >= 0)
 		(void)prctl(PR_SET_KEEPCAPS, (unsigned long)k, 0, 0, 0);
 	ret = worker(arg);
-	if (w->r->s->thread_end)
-		w->r->s->thread_end();
+	pat_thread_end();
 	return ret;
 }
 
@@ -766,16 +861,13 @@ int sel_run(struct sel *s)
 {
 	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct run r;
-	unsigned need = needs(s);
+	unsigned need;
 	int rc, forced;
 
 	memset(&r, 0, sizeof r);
 	r.s = s;
 	r.it = &it;
-	r.crit = s->tgid.n || s->ppid.n || s->pgrp.n || s->sid.n || s->tty.n ||
-	    s->euid.n || s->ruid.n || s->egid.n || s->rgid.n || s->ouid.n ||
-	    s->ogid.n || s->states || s->has_age || s->ns_pid > 0 ||
-	    s->root_pid > 0 || s->handler || s->ncgroup || s->nenv || s->keep;
+	need = plan(&r);
 	s->nsel = 0;
 	if (proc_open(&it, s->path, need) < 0)
 		return -1;

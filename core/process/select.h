@@ -39,6 +39,14 @@ void sel_add(struct sel_list *l, long long v);
 int sel_has(const struct sel_list *l, long long v);
 void sel_free(struct sel_list *l);
 
+/* a growable list of strings (cgroups, environment items); the strings
+ * stay the caller's, the array is freed by sel_done */
+struct sel_strs {
+	const char **v;
+	size_t n, cap;
+};
+void sel_add_str(struct sel_strs *l, const char *s);
+
 enum { SEL_ALL = 0, SEL_NEWEST = 1, SEL_OLDEST = 2 };
 
 /* quirks: procps's ways, asked for by its front end */
@@ -71,11 +79,9 @@ struct sel {
 	pid_t ns_pid;            /* >0: same namespaces (nsmask) as this PID */
 	unsigned nsmask;         /* 1 << PROC_NS_x; 0 means PROC_NS_ALL */
 	pid_t root_pid;          /* >0: same root directory as this PID */
-	const char *const *cgroup; /* cgroup v2 path ("0::PATH") one of these */
-	size_t ncgroup;
-	const char *const *env;  /* an environ word matching one of these:
+	struct sel_strs cgroup;  /* cgroup v2 path ("0::PATH") one of these */
+	struct sel_strs env;     /* an environ word matching one of these:
 	                            NAME=VALUE exactly, or the variable NAME */
-	size_t nenv;
 	int handler;             /* 1: only processes with a handler ... */
 	int handler_sig;         /* ... installed for this signal (SigCgt) */
 	unsigned quirks;         /* SEL_Q_* */
@@ -95,7 +101,9 @@ struct sel {
 	                            name pattern, PROC_CMDLINE for -f ...) */
 	int par_ok;              /* match and keep may run in several threads
 	                            at once: a large table may then be read
-	                            by several threads (see sel_run) */
+	                            by several threads (see sel_run); the
+	                            engine frees what pat.h keeps per thread
+	                            as each of its threads ends */
 	int par_nofd;            /* with par_ok: act needs no proc_anchor and
 	                            keeps no file open past its return, so
 	                            each thread may have an fd table of its
@@ -111,10 +119,6 @@ struct sel {
 	 * index (-1 when no pattern, or inverted). Return 0 to go on, 1 to
 	 * stop the scan. proc_anchor(it) is valid during the call. */
 	int (*act)(void *ctx, struct proc_iter *it, const struct proc *p, int pat);
-	/* called by each thread the parallel scan started, as it ends: frees
-	 * what match and keep kept for that thread (pat_thread_end), which
-	 * is lost with the thread else. NULL = nothing to free. */
-	void (*thread_end)(void);
 	void *ctx;
 
 	/* results */
@@ -137,7 +141,8 @@ struct sel {
  * anchor (proc_anchor() is -1). */
 int sel_run(struct sel *s);
 
-/* free the lists of s */
+/* free the lists of s (adding a criterion: select.c, one row of its
+ * tables) */
 void sel_done(struct sel *s);
 
 /* 1 when p (read with PROC_STATUS) has a handler for sig; signal 0 and

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "fmt.h"
 #include "proc.h"
 #include "target.h"
 
@@ -111,7 +110,7 @@ int tgt_mrelease(const struct target *t)
 	return syscall(SYS_process_mrelease, t->fd, 0) ? -1 : 0;
 }
 
-int tgt_nice(const struct target *t, int inc)
+int tgt_nice(const struct target *t, long long inc)
 {
 	int cur, want;
 
@@ -123,28 +122,23 @@ int tgt_nice(const struct target *t, int inc)
 		inc = 40;
 	if (inc < -40)
 		inc = -40;
-	want = cur + inc;
+	want = cur + (int)inc;
 	want = want > 19 ? 19 : want < -20 ? -20 : want;
 	return setpriority(PRIO_PROCESS, (id_t)t->pid, want);
 }
 
-/* no pidfd: zombie or gone, from /proc/PID/stat */
+/* no pidfd: zombie or gone, as the reader sees it */
 static int stat_exited(pid_t pid)
 {
-	char path[40], buf[1024];
+	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct proc p;
-	ssize_t n;
-	int fd;
+	int alive;
 
-	fmt_snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (proc_open(&it, NULL, PROC_STAT) < 0)
 		return 1;
-	n = read(fd, buf, sizeof buf);
-	close(fd);
-	if (n <= 0 || proc_parse_stat(buf, (size_t)n, &p))
-		return 1;
-	return p.state == 'Z' || p.state == 'X';
+	alive = proc_get(&it, pid, 0, &p) && p.state != 'Z' && p.state != 'X';
+	proc_close(&it);
+	return !alive;
 }
 
 int tgt_exited(const struct target *t)

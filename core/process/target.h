@@ -42,7 +42,7 @@ int tgt_mrelease(const struct target *t);
 
 /* add inc to the nice value, clamped to the kernel's -20..19: 0, or -1
  * with errno (ESRCH: gone) */
-int tgt_nice(const struct target *t, int inc);
+int tgt_nice(const struct target *t, long long inc);
 
 /* has the process exited (a zombie has)? 1 yes, 0 no */
 int tgt_exited(const struct target *t);
