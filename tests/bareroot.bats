@@ -159,6 +159,9 @@ in_root() {
 	run --separate-stderr in_root /bin/tim -n3 -m2 -o0 'exit 0'
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "" ]
-	run --separate-stderr in_root /bin/sh -c 'pf -u 0 -a count sh'
+	# the trailing `exit` keeps the shell alive: busybox sh execs the last
+	# simple command of -c, which would leave no sh to count
+	run --separate-stderr in_root /bin/sh -c 'pf -u 0 -a count sh; exit $?'
+	[ "$status" -eq 0 ]
 	[ "$output" = 1 ]
 }
