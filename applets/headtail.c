@@ -415,7 +415,8 @@ static int gnu_help(int who, const struct optset *os, const struct gctx *g)
 	if (g->help)
 		opt_help(os, who == 'h' ? "head" : "tail");
 	else
-		out_str(who == 'h' ? "head (quickbox) 0.1\n" : "tail (quickbox) 0.1\n");
+		out_str(who == 'h' ? "head (quickbox) " QB_VERSION "\n" :
+		    "tail (quickbox) " QB_VERSION "\n");
 	return 0;
 }
 
