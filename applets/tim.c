@@ -1,13 +1,14 @@
 /* tim.c: time commands; print minimum-time estimates with errors.
  *
  * Reads top to bottom: the options fill one `struct tim`; the checks turn
- * the operands into rows (labels, hooks, parameter values, -N words) and
- * refuse every bad value before anything runs; the protocol measures each
- * row (warm-ups, then m batches of n timed runs, the overhead `sh -c ''`
- * first) and estimates it with core/timing/estimate.c; the report
- * subtracts the overhead and prints each row with core/timing/fmtunc.c,
- * then the ratio report, the exports and the baseline comparison
- * (tim_file.c writes and reads every file).
+ * the operands into the model's rows (tim_model.h: labels, hooks,
+ * parameter values, -N words) and refuse every bad value before anything
+ * runs; the runner measures each row (warm-ups, then m batches of n timed
+ * runs, the overhead `sh -c ''` first) into the model, which estimates it
+ * (tim_model.c, with core/timing); the report prints each row with
+ * core/timing/fmtunc.c, then the ratio report, the exports and the
+ * baseline comparison (tim_file.c writes and reads every file). Only the
+ * runner writes the model; everything after it reads.
  * Exit: 0 ok, 1 usage/bad value/file problem/too few samples, 2 prepare
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
  * 6 --precision not reached, 7 slower than --baseline. */
@@ -33,7 +34,9 @@
 #include "out.h"
 #include "sig.h"
 #include "spawn.h"
-#include "tim.h"
+#include "summary.h"
+#include "tim_file.h"
+#include "tim_model.h"
 #include "vec.h"
 #include "words.h"
 
@@ -133,11 +136,8 @@ struct tim {
 	struct param *par;
 	size_t npar, parcap;
 	int pargot;                     /* -P/-L arguments still to come */
-	/* derived */
-	double scale;                   /* unit per second */
-	const char *pm;                 /* $LC_PM, else " +- " */
-	struct row *rw;
-	int nrow, first;
+	/* the model: the rows the runner fills (tim_model.h) */
+	struct tmodel md;
 	/* state */
 	struct spawner sp;
 	unsigned long seq;              /* TIM_SEQ of the last child */
@@ -226,39 +226,6 @@ static int report_opt(struct tim *t, const char *v)
 	return 0;
 }
 
-/* drop suffix suf from s[0..*n) if it is there */
-static int ends(const char *s, size_t *n, const char *suf)
-{
-	size_t l = strlen(suf);
-
-	if (*n < l || memcmp(s + *n - l, suf, l))
-		return 0;
-	*n -= l;
-	return 1;
-}
-
-/* -u: units per second, or -1. Strip one of seconds/second/secs/sec/s,
- * then look the prefix up. "second" and U+00B5 (µ, MICRO SIGN) go beyond
- * the original: both are what people type, and neither makes another
- * unit ambiguous. */
-static double unit_scale(const char *u)
-{
-	static const struct { const char *p; double s; } tab[] = {
-		{"n", 1e9}, {"nano", 1e9}, {"micro", 1e6}, {"u", 1e6},
-		{"\xce\xbc", 1e6}, {"\xc2\xb5", 1e6}, {"m", 1e3},
-		{"milli", 1e3}, {"", 1.0}, {"min", 1.0 / 60.0},
-		{"minute", 1.0 / 60.0}, {0, 0},
-	};
-	size_t n = strlen(u), i;
-
-	(void)(ends(u, &n, "seconds") || ends(u, &n, "second") ||
-	    ends(u, &n, "secs") || ends(u, &n, "sec") || ends(u, &n, "s"));
-	for (i = 0; tab[i].p; i++)
-		if (strlen(tab[i].p) == n && !memcmp(tab[i].p, u, n))
-			return tab[i].s;
-	return -1;
-}
-
 /* --budget: a number and an optional unit of -u's table (5s, 500ms,
  * 2min; none: seconds) */
 static int duration(const char *v, double *secs)
@@ -273,7 +240,7 @@ static int duration(const char *v, double *secs)
 		return -1;
 	memcpy(num, v, l);
 	num[l] = 0;
-	if (num_double(num, 0, 1e9, &x) || (v[l] && (sc = unit_scale(v + l)) < 0))
+	if (num_double(num, 0, 1e9, &x) || (v[l] && (sc = tm_unit_scale(v + l)) < 0))
 		return -1;
 	*secs = x / sc;
 	return *secs > 0 ? 0 : -1;
@@ -625,7 +592,7 @@ static void add_row(struct tim *t, size_t i, const size_t *idx)
 	}
 	if (t->noshell)
 		words(&r);
-	t->rw[t->nrow++] = r;
+	t->md.rw[t->md.nrow++] = r;
 }
 
 /* the overhead (if any), then per command one row for each combination
@@ -644,10 +611,10 @@ static void make_rows(struct tim *t)
 			die(E_USAGE, "parameters make too many rows (max %d)",
 			    MAXROWS);
 	}
-	t->first = t->o > 0;
-	t->rw = xmalloc((combos * t->ncmd + 1) * sizeof *t->rw);
-	if (t->first) {
-		struct row *o = &t->rw[t->nrow++];
+	t->md.first = t->o > 0;
+	t->md.rw = xmalloc((combos * t->ncmd + 1) * sizeof *t->md.rw);
+	if (t->md.first) {
+		struct row *o = &t->md.rw[t->md.nrow++];
 
 		memset(o, 0, sizeof *o);
 		o->cmd = "";
@@ -688,7 +655,7 @@ static void check(struct tim *t)
 	}
 	if (!t->ncmd)
 		die(E_USAGE, "need commands; try 'tim --help'");
-	if ((t->scale = unit_scale(t->unit)) < 0)
+	if ((t->md.scale = tm_unit_scale(t->unit)) < 0)
 		die(E_USAGE, "bad time unit '%s' for --timeUnit (ns us ms s min "
 		    "...)", t->unit);
 	if (t->step && !t->npar)
@@ -708,43 +675,16 @@ static void check(struct tim *t)
 		die(E_USAGE, "--budget needs --precision");
 	if (t->prec > 0 && !(t->budget > 0))
 		t->budget = 10;
+	t->md.unit = t->unit;
+	t->md.m = t->m;
+	t->md.k = (int)t->k;
+	t->md.errall = t->errall;
+	t->md.subtract = t->report != 0;
+	t->md.version = "tim (quickbox) " QB_VERSION;
 	make_rows(t);
 }
 
 /* ---- the protocol ------------------------------------------------------- */
-
-/* the raw estimate of row r over its m batches of r->n, in the unit, and
- * its error: the batch one (the spread of one batch's estimate), or with
- * --error=estimate that of the estimate itself; *other (when not NULL)
- * gets the error of the other kind. batches counts the complete batches
- * to use (m, or fewer for progress) */
-static int estimate(const struct tim *t, const struct row *r,
-    long long batches, double *est, double *err, double *other)
-{
-	size_t nx = (size_t)(r->n * batches), j;
-	size_t nt = EST_TMP(r->n, batches, t->k);
-	double *xs = xmalloc((nx + 1) * sizeof *xs), eall = NAN;
-	double *tmp;
-	struct est_min e = {NAN, NAN};
-	int bad;
-
-	if (nt < EST_TMP_ALL(r->n, batches, t->k))
-		nt = EST_TMP_ALL(r->n, batches, t->k);
-	tmp = xmalloc((nt + 1) * sizeof *tmp);
-	for (j = 0; j < nx; j++)
-		xs[j] = r->runs[j].secs * t->scale;
-	bad = est_emin(xs, (size_t)r->n, (size_t)batches, (int)t->k, tmp, &e);
-	if (!bad && (t->errall || other))
-		eall = est_err_all(xs, (size_t)r->n, (size_t)batches,
-		    (int)t->k, tmp);
-	free(xs);
-	free(tmp);
-	*est = e.est;
-	*err = t->errall ? eall : e.err;
-	if (other)
-		*other = t->errall ? e.err : eall;
-	return bad ? -1 : 0;
-}
 
 /* A status line on stderr between batches, never during a timed run: at
  * most 5 a second, on a tty unless --progress=always, erased at the end
@@ -756,7 +696,7 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 	char b[512], v[256], at[64];
 	long long now;
 	double est, err;
-	int l, i = r ? (int)(r - t->rw) : 0;
+	int l, i = r ? (int)(r - t->md.rw) : 0;
 
 	if (!t->progress)
 		return;
@@ -771,14 +711,14 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 		return;
 	t->lastprog = now;
 	v[0] = 0;
-	if (batch >= 1 && !estimate(t, r, batch, &est, &err, NULL))
-		fmt_uncertain(v, sizeof v, est, err, t->pm);
+	if (batch >= 1 && !tm_estimate(&t->md, r, batch, &est, &err, NULL))
+		fmt_uncertain(v, sizeof v, est, err, t->md.pm);
 	if (round)
 		fmt_snprintf(at, sizeof at, "round %lld", round);
 	else
 		fmt_snprintf(at, sizeof at, "batch %lld/%lld", batch + 1, t->m);
 	l = fmt_snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  %s  %s %s", i + 1,
-	    t->nrow, r->name, at, v, v[0] ? t->unit : "");
+	    t->md.nrow, r->name, at, v, v[0] ? t->unit : "");
 	write_all(2, b, l < 0 ? 0 : (size_t)l < sizeof b ? (size_t)l :
 	    sizeof b - 1);
 	t->progshown = 1;
@@ -857,22 +797,6 @@ static struct run get1(struct tim *t, struct row *r)
 	return u;
 }
 
-/* What the report prints for row i: diffs and ratios both use
- * overhead-free times; errors add in quadrature. */
-static void reported(struct tim *t, int i)
-{
-	struct row *r = &t->rw[i];
-	double oe, oerr, oother;
-
-	estimate(t, r, t->m, &r->est, &r->err, &r->eother);
-	if (i < t->first || !t->first || !t->report)
-		return;
-	estimate(t, &t->rw[0], t->m, &oe, &oerr, &oother);
-	r->est -= oe;
-	r->err = sqrt(r->err * r->err + oerr * oerr);
-	r->eother = sqrt(r->eother * r->eother + oother * oother);
-}
-
 /* runs added to r: cnt timed runs, appended in time order */
 static void timed(struct tim *t, struct row *r, long long cnt)
 {
@@ -921,14 +845,14 @@ static void cpu_log(struct tim *t, const struct row *r)
 static void out_unc(const struct tim *t, double val, double err)
 {
 	char b[256];
-	size_t n = fmt_uncertain(b, sizeof b, val, err, t->pm);
+	size_t n = fmt_uncertain(b, sizeof b, val, err, t->md.pm);
 
 	if (n < sizeof b) {
 		out_write(b, n);
 	} else {                /* only a long $LC_PM gets here */
 		char *big = xmalloc(n + 1);
 
-		fmt_uncertain(big, n + 1, val, err, t->pm);
+		fmt_uncertain(big, n + 1, val, err, t->md.pm);
 		out_write(big, n);
 		free(big);
 	}
@@ -970,8 +894,8 @@ static void measure_rows(struct tim *t, int print)
 	int i;
 	long long b;
 
-	for (i = 0; i < t->nrow; i++) {
-		struct row *r = &t->rw[i];
+	for (i = 0; i < t->md.nrow; i++) {
+		struct row *r = &t->md.rw[i];
 
 		warmups(t, r);
 		for (b = 0; b < t->m; b++) {
@@ -979,7 +903,7 @@ static void measure_rows(struct tim *t, int print)
 			timed(t, r, r->n);
 		}
 		tsave_flush(&t->sv);
-		reported(t, i);
+		tm_update(&t->md, i);
 		cpu_log(t, r);
 		if (print) {
 			progress(t, NULL, 0, 0);
@@ -995,25 +919,25 @@ static void measure_interleaved(struct tim *t)
 	long long b;
 	int i;
 
-	for (i = 0; i < t->nrow; i++)
-		warmups(t, &t->rw[i]);
+	for (i = 0; i < t->md.nrow; i++)
+		warmups(t, &t->md.rw[i]);
 	for (b = 0; b < t->m; b++) {
-		for (i = 0; i < t->nrow; i++) {
-			progress(t, &t->rw[i], b, 0);
-			timed(t, &t->rw[i], t->rw[i].n);
+		for (i = 0; i < t->md.nrow; i++) {
+			progress(t, &t->md.rw[i], b, 0);
+			timed(t, &t->md.rw[i], t->md.rw[i].n);
 		}
 		tsave_flush(&t->sv);
 	}
-	for (i = 0; i < t->nrow; i++) {
-		reported(t, i);
-		cpu_log(t, &t->rw[i]);
+	for (i = 0; i < t->md.nrow; i++) {
+		tm_update(&t->md, i);
+		cpu_log(t, &t->md.rw[i]);
 	}
 }
 
 /* row i has reached --precision */
 static int precise(const struct tim *t, int i)
 {
-	const struct row *r = &t->rw[i];
+	const struct row *r = &t->md.rw[i];
 
 	return r->est > 0 && r->err <= t->prec * r->est;
 }
@@ -1032,9 +956,9 @@ static int early(const struct tim *t)
 	size_t j;
 	int i;
 
-	for (i = 0; i < t->nrow; i++)
-		for (j = 0; j < t->rw[i].nrun; j++)
-			s += t->rw[i].runs[j].secs;
+	for (i = 0; i < t->md.nrow; i++)
+		for (j = 0; j < t->md.rw[i].nrun; j++)
+			s += t->md.rw[i].runs[j].secs;
 	return s < t->budget / 10;
 }
 
@@ -1045,10 +969,10 @@ static int saved_round(struct tim *t, int all)
 {
 	int i;
 
-	for (i = 0; t->read && i < t->nrow; i++) {
-		struct rq *q = tread_find(&t->rd, t->rw[i].cmd);
+	for (i = 0; t->read && i < t->md.nrow; i++) {
+		struct rq *q = tread_find(&t->rd, t->md.rw[i].cmd);
 
-		if (q && (i < t->first || all || !precise(t, i)) &&
+		if (q && (i < t->md.first || all || !precise(t, i)) &&
 		    q->n - q->head < (size_t)t->m)
 			return 0;
 	}
@@ -1069,7 +993,7 @@ static void refine(struct tim *t)
 
 	for (;;) {
 		miss = 0;
-		for (i = t->first; i < t->nrow; i++)
+		for (i = t->md.first; i < t->md.nrow; i++)
 			miss += !precise(t, i);
 		e = early(t);
 		if (!miss && !e)
@@ -1077,10 +1001,10 @@ static void refine(struct tim *t)
 		if (clock_ns() - t->t0 >= (long long)(t->budget * 1e9) ||
 		    !saved_round(t, e))
 			break;
-		for (i = 0; i < t->nrow; i++) {
-			struct row *r = &t->rw[i];
+		for (i = 0; i < t->md.nrow; i++) {
+			struct row *r = &t->md.rw[i];
 
-			if (i < t->first || e ? 0 : precise(t, i))
+			if (i < t->md.first || e ? 0 : precise(t, i))
 				continue;
 			if ((r->n + 1) * t->m > MAXN)
 				goto spent;
@@ -1089,20 +1013,20 @@ static void refine(struct tim *t)
 			r->n++;
 		}
 		tsave_flush(&t->sv);
-		for (i = 0; i < t->nrow; i++)
-			reported(t, i);
+		for (i = 0; i < t->md.nrow; i++)
+			tm_update(&t->md, i);
 		round++;
 	}
 spent:
-	for (i = t->first; i < t->nrow; i++)
-		t->rw[i].missed = !precise(t, i);
+	for (i = t->md.first; i < t->md.nrow; i++)
+		t->md.rw[i].missed = !precise(t, i);
 }
 
 /* ---- the ratio report --------------------------------------------------- */
 
-/* Every row relative to the fastest command (starred). The overhead row,
- * rows before first, shows only its relative error. Relative errors add
- * in quadrature. */
+/* Every row relative to the fastest command (starred), as tm_ratio gives
+ * it. The overhead row, rows before first, shows only its relative
+ * error. */
 static void ratio_line(const struct tim *t, double v, double u,
     const char *mark, const char *nm)
 {
@@ -1115,88 +1039,29 @@ static void ratio_line(const struct tim *t, double v, double u,
 
 static void ratios(struct tim *t)
 {
-	const struct row *rw = t->rw;
-	int i, imin = t->first;
-	double f, r, q;
+	const struct row *rw = t->md.rw;
+	int i, imin = t->md.first;
+	double v, u;
 
-	for (i = t->first; i < t->nrow; i++)  /* the first strictly smallest */
+	for (i = t->md.first; i < t->md.nrow; i++)  /* the first strictly smallest */
 		if (rw[i].est < rw[imin].est)
 			imin = i;
 	if (t->dline && *t->dline) {
 		out_str(t->dline);
 		out_char('\n');
 	}
-	f = rw[imin].err / rw[imin].est;
-	for (i = 0; i < t->nrow; i++) {
-		r = rw[i].est / rw[imin].est;
-		q = rw[i].err / rw[i].est;
-		if (i < t->first)
-			ratio_line(t, 0.0, q, "", rw[i].name);
-		else if (i == imin)
-			ratio_line(t, 1.0, f, "*", rw[i].name);
-		else
-			ratio_line(t, r, sqrt(f * f + q * q) * r, "", rw[i].name);
+	for (i = 0; i < t->md.nrow; i++) {
+		if (i < t->md.first) {
+			ratio_line(t, 0.0, rw[i].err / rw[i].est, "", rw[i].name);
+			continue;
+		}
+		tm_ratio(&rw[i], &rw[imin], &v, &u);
+		ratio_line(t, v, u, i == imin ? "*" : "", rw[i].name);
 	}
 	flush_out(t);
 }
 
 /* ---- --baseline --------------------------------------------------------- */
-
-/* A --save file stands for the report a --read of it would give with
- * these options: per row, w warm-ups are skipped and the next m*n times
- * estimated, the overhead subtracted as the report does. */
-static void base_from_save(struct tim *t, struct tbase *b)
-{
-	struct tread rd = {0, 0, 0};
-	double oe = 0, oerr = 0, e, er;
-	int i;
-
-	tread_load(&rd, t->base);
-	for (i = 0; i < t->nrow; i++) {
-		struct row r = t->rw[i];
-		struct rq *q = tread_find(&rd, r.cmd);
-		size_t need = (size_t)(t->w + t->m * r.n), j;
-
-		if (!q)
-			continue;
-		if (q->n - q->head < need)
-			die(E_USAGE, "%s: `%s`: undersampled for a baseline",
-			    t->base, r.cmd);
-		r.runs = xmalloc((size_t)(t->m * r.n) * sizeof *r.runs);
-		for (j = 0; j < (size_t)(t->m * r.n); j++)
-			r.runs[j].secs = q->v[q->head + (size_t)t->w + j];
-		q->head += need;
-		estimate(t, &r, t->m, &e, &er, NULL);
-		free(r.runs);
-		if (i < t->first) {
-			oe = e;
-			oerr = er;
-		} else if (t->first && t->report) {
-			e -= oe;
-			er = sqrt(er * er + oerr * oerr);
-		}
-		tbase_add(b, r.cmd, e / t->scale, er / t->scale);
-	}
-}
-
-static void base_load(struct tim *t, struct tbase *b)
-{
-	size_t n;
-	char *data = tfile_slurp(t->base, &n), *s;
-	const char *why;
-
-	if (!data)
-		die(E_USAGE, "%s:", t->base);
-	for (s = data; *s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'; s++)
-		;
-	if (*s == '{') {
-		if (tbase_json(data, n, b, &why, unit_scale))
-			die(E_USAGE, "%s: %s", t->base, why);
-	} else {
-		base_from_save(t, b);
-	}
-	free(data);
-}
 
 /* "DIFF +- ERR UNIT<TAB>name<TAB>vs baseline: ..." per command row the
  * baseline knows; 1 when one is slower by more than the tolerance */
@@ -1208,17 +1073,16 @@ static int compare(struct tim *t, const struct tbase *b)
 	out_str("# baseline ");
 	out_str(t->base);
 	out_char('\n');
-	for (i = t->first; i < t->nrow; i++) {
-		const struct row *r = &t->rw[i];
+	for (i = t->md.first; i < t->md.nrow; i++) {
+		const struct row *r = &t->md.rw[i];
 		double d, e, z;
 
 		for (j = 0; j < b->n && strcmp(b->e[j].key, r->cmd); j++)
 			;
 		if (j == b->n)
 			continue;
-		d = r->est - b->e[j].est * t->scale;
-		e = b->e[j].err * t->scale;     /* in quadrature, as elsewhere */
-		e = sqrt(r->err * r->err + e * e);
+		d = r->est - b->e[j].est * t->md.scale;
+		e = sum_quad(r->err, b->e[j].err * t->md.scale);
 		z = e > 0 ? d / e : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
 		out_unc(t, d, e);
 		out_char(' ');
@@ -1266,12 +1130,12 @@ static void setup(struct tim *t, struct tbase *b)
 		tsave_open(&t->sv, t->save);
 	if (t->read)
 		tread_load(&t->rd, t->read);
-	for (i = 0; t->read && t->verbose && i < t->nrow; i++)
-		if (!tread_find(&t->rd, t->rw[i].cmd))
+	for (i = 0; t->read && t->verbose && i < t->md.nrow; i++)
+		if (!tread_find(&t->rd, t->md.rw[i].cmd))
 			warn("read    `%s`: not in %s, run live",
-			    shown(t->rw[i].cmd), t->read);
+			    shown(t->md.rw[i].cmd), t->read);
 	if (t->base)
-		base_load(t, b);
+		tbase_load(b, t->base, &t->md, t->w);
 	for (i = 0; i < 3; i++)
 		if (t->exp[i])
 			texport_open(&t->ex[i], t->exp[i], X_JSON + i);
@@ -1285,9 +1149,9 @@ static void setup(struct tim *t, struct tbase *b)
 		t->sp.out = t->null[0] ? fd : -1;
 		t->sp.err = t->null[1] ? fd : -1;
 	}
-	t->pm = getenv("LC_PM");
-	if (!t->pm)
-		t->pm = " +- ";
+	t->md.pm = getenv("LC_PM");
+	if (!t->md.pm)
+		t->md.pm = " +- ";
 	if (t->progress == P_AUTO)
 		t->progress = isatty(2);
 	else
@@ -1302,10 +1166,10 @@ static void few_runs(const struct tim *t)
 	size_t g, least = 0;
 	int i, at = -1;
 
-	for (i = 0; t->errall && i < t->nrow; i++) {
-		if (isnan(t->rw[i].err))
+	for (i = 0; t->errall && i < t->md.nrow; i++) {
+		if (isnan(t->md.rw[i].err))
 			continue;
-		g = est_group_runs((size_t)t->rw[i].n, (int)t->k);
+		g = est_group_runs((size_t)t->md.rw[i].n, (int)t->k);
 		if (g < EST_FEW_RUNS && (at < 0 || g < least)) {
 			least = g;
 			at = i;
@@ -1314,20 +1178,18 @@ static void few_runs(const struct tim *t)
 	if (at >= 0)
 		warn("%s: --error=estimate reads low with %lld runs a batch "
 		    "(it holds from about %d): raise -n, or use the batch "
-		    "error", shown(t->rw[at].name), t->rw[at].n, EST_FEW_RUNS);
+		    "error", shown(t->md.rw[at].name), t->md.rw[at].n, EST_FEW_RUNS);
 }
 
 static int finish(struct tim *t, const struct tbase *b)
 {
-	struct report rp = {t->rw, t->nrow, t->first, t->m, "tim (quickbox) "
-		QB_VERSION, t->unit, t->scale, t->pm, t->errall};
 	struct spawn_res r;
 	int i, st = 0;
 
 	if (t->report & R_RATIOS)
 		ratios(t);
 	if (t->graph) {
-		char *cmd = tgraph(&rp, t->graph);
+		char *cmd = tgraph(&t->md, t->graph);
 
 		t->sp.out = t->sp.err = -1;     /* its output is the user's */
 		run1(t, cmd, NULL, E_GRAPH, &r);
@@ -1335,13 +1197,13 @@ static int finish(struct tim *t, const struct tbase *b)
 	}
 	for (i = 0; i < 3; i++)
 		if (t->exp[i])
-			texport_commit(&t->ex[i], &rp);
+			texport_commit(&t->ex[i], &t->md);
 	few_runs(t);
-	for (i = t->first; i < t->nrow; i++)
-		if (t->rw[i].missed) {
+	for (i = t->md.first; i < t->md.nrow; i++)
+		if (t->md.rw[i].missed) {
 			warn("%s: error/estimate %.1f%% > --precision %g%% when "
-			    "the --budget ran out", shown(t->rw[i].name),
-			    t->rw[i].est > 0 ? 100 * t->rw[i].err / t->rw[i].est :
+			    "the --budget ran out", shown(t->md.rw[i].name),
+			    t->md.rw[i].est > 0 ? 100 * t->md.rw[i].err / t->md.rw[i].est :
 			    INFINITY, 100 * t->prec);
 			st = E_PRECISION;
 		}
@@ -1387,8 +1249,8 @@ int tim_main(int argc, char **argv)
 		if (t.prec > 0)
 			refine(&t);
 		progress(&t, NULL, 0, 0);
-		for (i = 0; i < t.nrow; i++)
-			abs_line(&t, &t.rw[i]);
+		for (i = 0; i < t.md.nrow; i++)
+			abs_line(&t, &t.md.rw[i]);
 	} else {
 		measure_rows(&t, 1);
 	}

@@ -1,7 +1,8 @@
 /* tim_file.c: tim's files. --save appends one line per run, --read
  * replays them, --graph writes each row's samples for a plotting command,
  * --json/--csv/--markdown export the results, --baseline reads an export
- * back. tim.c calls in; nothing here calls tim.c. */
+ * or a --save file back. tim.c calls in; this file reads the model
+ * (tim_model.h) and calls nothing in tim.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -13,13 +14,13 @@
 #include <unistd.h>
 
 #include "err.h"
-#include "estimate.h"
 #include "fmt.h"
 #include "fmtunc.h"
 #include "num.h"
 #include "out.h"
 #include "quote.h"
-#include "tim.h"
+#include "summary.h"
+#include "tim_file.h"
 #include "vec.h"
 
 /* tim writes its numbers with %g and %f: the float code is linked */
@@ -153,31 +154,52 @@ int tf_parse_all(char *data, size_t n, tf_cb cb, void *ctx, long *lineno,
 	return 0;
 }
 
-/* ---- files through out.h's buffer ------------------------------------- */
+/* ---- a file's own stream -------------------------------------------- */
 
-/* Every file tim writes goes through out.h's buffer pointed at its fd, so
- * stdout and the files have one writer. Stdout is flushed first (its
- * failure stops tim, as anywhere else), and a failed write is taken back
- * from out_error, so that it names the file and never stdout. */
-static void wopen(int fd)
+/* Each file tim writes (an export, a --graph file) goes through a buffer
+ * of its own, so stdout's buffer and fd are never borrowed. The first
+ * failed write is kept (err) and names the file; later ones are dropped. */
+struct tw {
+	int fd, err;
+	size_t len;
+	char buf[8192];
+};
+
+static void tw_flush(struct tw *w)
 {
-	if (out_flush())
-		xexit(0);
-	out_fd = fd;
+	if (w->len && !w->err && write_all(w->fd, w->buf, w->len))
+		w->err = errno;
+	w->len = 0;
 }
 
-/* 0, or the errno of the first failed write since wopen */
-static int wclose(void)
+static void tw_write(struct tw *w, const void *p, size_t n)
 {
-	int e = out_flush() ? out_error : 0;
-
-	out_error = 0;
-	out_fd = 1;
-	return e;
+	if (w->err)
+		return;
+	if (w->len + n > sizeof w->buf)
+		tw_flush(w);
+	if (n >= sizeof w->buf) {
+		if (!w->err && write_all(w->fd, p, n))
+			w->err = errno;
+		return;
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
 }
 
-static void outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void outf(const char *fmt, ...)  /* numbers only: short */
+static void tw_str(struct tw *w, const char *s)
+{
+	tw_write(w, s, strlen(s));
+}
+
+static void tw_char(struct tw *w, char c)
+{
+	tw_write(w, &c, 1);
+}
+
+static void twf(struct tw *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void twf(struct tw *w, const char *fmt, ...) /* numbers only: short */
 {
 	char b[128];
 	va_list ap;
@@ -187,7 +209,27 @@ static void outf(const char *fmt, ...)  /* numbers only: short */
 	n = fmt_vsnprintf(b, sizeof b, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		out_write(b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+		tw_write(w, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+/* Stdout goes first: what tim printed before the file (which may be
+ * /dev/stdout) is out, and a stdout failure stops tim as anywhere else. */
+static void tw_open(struct tw *w, int fd)
+{
+	if (out_flush())
+		xexit(0);
+	w->fd = fd;
+	w->err = 0;
+	w->len = 0;
+}
+
+/* flushed and closed: 0, or the errno of the first failure */
+static int tw_close(struct tw *w)
+{
+	tw_flush(w);
+	if (close(w->fd) && !w->err)
+		w->err = errno;
+	return w->err;
 }
 
 /* ---- --save: buffered, written once per row ---------------------------- */
@@ -298,8 +340,9 @@ void tread_load(struct tread *r, const char *path)
 static char *graph_file(const struct row *rw, double scale)
 {
 	char *p = xstrdup(rw->name), *c;
+	struct tw w;
 	size_t j;
-	int fd, e;
+	int fd;
 
 	for (c = p; *c; c++)    /* a label is one file name, never a path */
 		if (*c == '/')
@@ -307,17 +350,12 @@ static char *graph_file(const struct row *rw, double scale)
 	fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 	if (fd < 0)
 		die(E_USAGE, "%s:", p);
-	wopen(fd);
-	outf("# %.17g +- %.17g\n", rw->est, rw->err);
+	tw_open(&w, fd);
+	twf(&w, "# %.17g +- %.17g\n", rw->est, rw->err);
 	for (j = 0; j < rw->nrun; j++)
-		outf("%.17g\n", rw->runs[j].secs * scale);
-	e = wclose();
-	if (close(fd) && !e)
-		e = errno;
-	if (e) {
-		errno = e;
+		twf(&w, "%.17g\n", rw->runs[j].secs * scale);
+	if ((errno = tw_close(&w)))
 		die(E_USAGE, "%s:", p);
-	}
 	return p;
 }
 
@@ -337,16 +375,16 @@ static long dollar_n(const char *g, int n, const char **end)
 
 /* CMD with $1 $2 .. replaced by the quoted file names and $$ by $; other
  * text, and $N beyond the rows, is kept as it is */
-char *tgraph(const struct report *rp, const char *g)
+char *tgraph(const struct tmodel *md, const char *g)
 {
-	char **paths = xmalloc((size_t)rp->nrow * sizeof *paths), *s;
+	char **paths = xmalloc((size_t)md->nrow * sizeof *paths), *s;
 	size_t cap = 1, len = 0;
 	const char *end;
 	long k;
 	int i;
 
-	for (i = 0; i < rp->nrow; i++) {
-		paths[i] = graph_file(&rp->rw[i], rp->scale);
+	for (i = 0; i < md->nrow; i++) {
+		paths[i] = graph_file(&md->rw[i], md->scale);
 		if (cap < 4 * strlen(paths[i]) + 3)  /* any $N: the longest */
 			cap = 4 * strlen(paths[i]) + 3;
 	}
@@ -355,7 +393,7 @@ char *tgraph(const struct report *rp, const char *g)
 		if (g[0] == '$' && g[1] == '$') {
 			s[len++] = '$';
 			g += 2;
-		} else if ((k = dollar_n(g, rp->nrow, &end))) {
+		} else if ((k = dollar_n(g, md->nrow, &end))) {
 			len += quote_word(s + len, paths[k - 1],
 			    strlen(paths[k - 1]), NULL);
 			g = end;
@@ -364,7 +402,7 @@ char *tgraph(const struct report *rp, const char *g)
 		}
 	}
 	s[len] = 0;
-	for (i = 0; i < rp->nrow; i++)
+	for (i = 0; i < md->nrow; i++)
 		free(paths[i]);
 	free(paths);
 	return s;
@@ -461,273 +499,261 @@ void texport_open(struct texport *x, const char *path, int kind)
 	unlink(x->tmp);
 }
 
-static void num_or_null(double v)
+static void num_or_null(struct tw *w, double v)
 {
 	char b[48];
 
 	if (!isfinite(v)) {
-		out_str("null");
+		tw_str(w, "null");
 		return;
 	}
 	tf_num(b, sizeof b, v);
-	out_str(b);
+	tw_str(w, b);
 }
 
 /* JSON string: control bytes as \u00XX, other bytes as they are */
-static void jstring(const char *s)
+static void jstring(struct tw *w, const char *s)
 {
 	if (!s) {
-		out_str("null");
+		tw_str(w, "null");
 		return;
 	}
-	out_char('"');
+	tw_char(w, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\')
-			outf("\\%c", c);
+			twf(w, "\\%c", c);
 		else if (c == '\n')
-			out_str("\\n");
+			tw_str(w, "\\n");
 		else if (c == '\t')
-			out_str("\\t");
+			tw_str(w, "\\t");
 		else if (c < 0x20 || c == 0x7f)
-			outf("\\u%04x", c);
+			twf(w, "\\u%04x", c);
 		else
-			out_char(c);
+			tw_char(w, (char)c);
 	}
-	out_char('"');
+	tw_char(w, '"');
 }
 
-struct stats {
-	double mean, sd, median, min, max, user, sys;
-};
-
-/* hyperfine's summary of the raw times: mean, sample st.dev., median */
-static void stats(const struct row *r, struct stats *st)
-{
-	double *v = xmalloc((r->nrun + 1) * sizeof *v), s = 0, q = 0;
-	double u = 0, y = 0;
-	size_t i, n = r->nrun;
-
-	for (i = 0; i < n; i++) {
-		v[i] = r->runs[i].secs;
-		s += v[i];
-		u += r->runs[i].user;
-		y += r->runs[i].sys;
-	}
-	est_sort(v, n);
-	st->mean = n ? s / (double)n : NAN;
-	for (i = 0; i < n; i++)
-		q += (v[i] - st->mean) * (v[i] - st->mean);
-	st->sd = n > 1 ? sqrt(q / (double)(n - 1)) : NAN;
-	st->median = !n ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	st->min = n ? v[0] : NAN;
-	st->max = n ? v[n - 1] : NAN;
-	st->user = n ? u / (double)n : NAN;
-	st->sys = n ? y / (double)n : NAN;
-	free(v);
-}
+enum { F_SECS, F_USER, F_SYS, F_RSS, F_EXIT };
 
 /* one per-run array: secs, user, sys, rss bytes or the exit code 0 */
-static void jarray(const char *name, const struct row *r, int what)
+static void jarray(struct tw *w, const char *name, const struct row *r,
+    int what)
 {
 	size_t i;
 
-	outf(",\n      \"%s\": [", name);
+	twf(w, ",\n      \"%s\": [", name);
 	for (i = 0; i < r->nrun; i++) {
 		const struct run *u = &r->runs[i];
 
 		if (i)
-			out_str(", ");
-		if (what == 0)
-			num_or_null(u->secs);
-		else if (what == 1)
-			num_or_null(u->user);
-		else if (what == 2)
-			num_or_null(u->sys);
-		else if (what == 3 && u->rss_kb >= 0)
-			outf("%ld", u->rss_kb * 1024L);
-		else if (what == 3)
-			out_str("null");
+			tw_str(w, ", ");
+		if (what == F_SECS)
+			num_or_null(w, u->secs);
+		else if (what == F_USER)
+			num_or_null(w, u->user);
+		else if (what == F_SYS)
+			num_or_null(w, u->sys);
+		else if (what == F_RSS && u->rss_kb >= 0)
+			twf(w, "%ld", u->rss_kb * 1024L);
+		else if (what == F_RSS)
+			tw_str(w, "null");
 		else
-			out_str("0");
+			tw_str(w, "0");
 	}
-	out_char(']');
+	tw_char(w, ']');
 }
 
-static void jfield(const char *name, double v)
+static void jfield(struct tw *w, const char *name, double v)
 {
-	outf(",\n      \"%s\": ", name);
-	num_or_null(v);
+	twf(w, ",\n      \"%s\": ", name);
+	num_or_null(w, v);
 }
 
-static void json_row(const struct report *rp, int i)
+/* hyperfine's summary of the raw times, from core/timing/summary.c:
+ * the seconds' mean, st.dev., median, min, max; the CPU times' means */
+static void jsummary(struct tw *w, const struct row *r)
 {
-	const struct row *r = &rp->rw[i];
-	struct stats st;
+	size_t n = r->nrun, i;
+	double *x = xmalloc((3 * n + 1) * sizeof *x), *u = x + n, *y = u + n;
+	double *tmp = xmalloc((n + 1) * sizeof *tmp);
+	struct summary st;
+
+	for (i = 0; i < n; i++) {
+		x[i] = r->runs[i].secs;
+		u[i] = r->runs[i].user;
+		y[i] = r->runs[i].sys;
+	}
+	sum_runs(x, n, tmp, &st);
+	jfield(w, "mean", st.mean);
+	jfield(w, "stddev", st.sd);
+	jfield(w, "median", st.median);
+	jfield(w, "user", sum_mean(u, n));
+	jfield(w, "system", sum_mean(y, n));
+	jfield(w, "min", st.min);
+	jfield(w, "max", st.max);
+	free(x);
+	free(tmp);
+}
+
+static void json_row(struct tw *w, const struct tmodel *md, int i)
+{
+	const struct row *r = &md->rw[i];
 	int p;
 
-	stats(r, &st);
-	out_str("    {\n      \"command\": ");
-	jstring(r->cmd);
-	out_str(",\n      \"label\": ");
-	jstring(r->name);
-	outf(",\n      \"overhead\": %s", i < rp->first ? "true" : "false");
-	jfield("estimate", r->est);
-	jfield("error", r->err);
-	outf(",\n      \"error_kind\": \"%s\"", rp->errall ? "estimate" :
+	tw_str(w, "    {\n      \"command\": ");
+	jstring(w, r->cmd);
+	tw_str(w, ",\n      \"label\": ");
+	jstring(w, r->name);
+	twf(w, ",\n      \"overhead\": %s", i < md->first ? "true" : "false");
+	jfield(w, "estimate", r->est);
+	jfield(w, "error", r->err);
+	twf(w, ",\n      \"error_kind\": \"%s\"", md->errall ? "estimate" :
 	    "batch");
-	jfield("batch_error", rp->errall ? r->eother : r->err);
-	jfield("estimate_error", rp->errall ? r->err : r->eother);
-	out_str(",\n      \"unit\": ");
-	jstring(rp->unit);
-	jfield("mean", st.mean);
-	jfield("stddev", st.sd);
-	jfield("median", st.median);
-	jfield("user", st.user);
-	jfield("system", st.sys);
-	jfield("min", st.min);
-	jfield("max", st.max);
-	outf(",\n      \"warmup\": %lld,\n      \"batches\": %lld,\n"
+	jfield(w, "batch_error", md->errall ? r->eother : r->err);
+	jfield(w, "estimate_error", md->errall ? r->err : r->eother);
+	tw_str(w, ",\n      \"unit\": ");
+	jstring(w, md->unit);
+	jsummary(w, r);
+	twf(w, ",\n      \"warmup\": %lld,\n      \"batches\": %lld,\n"
 	    "      \"runs_per_batch\": %lld,\n      \"exit_status\": 0",
-	    r->warm, rp->m, r->n);
-	jarray("times", r, 0);
-	jarray("exit_codes", r, 4);
-	jarray("user_times", r, 1);
-	jarray("system_times", r, 2);
-	jarray("memory_usage_byte", r, 3);
-	out_str(",\n      \"parameters\": {");
+	    r->warm, md->m, r->n);
+	jarray(w, "times", r, F_SECS);
+	jarray(w, "exit_codes", r, F_EXIT);
+	jarray(w, "user_times", r, F_USER);
+	jarray(w, "system_times", r, F_SYS);
+	jarray(w, "memory_usage_byte", r, F_RSS);
+	tw_str(w, ",\n      \"parameters\": {");
 	for (p = 0; p < r->np; p++) {
-		out_str(p ? ", " : "");
-		jstring(r->pnames[p]);
-		out_str(": ");
-		jstring(r->pvals[p]);
+		tw_str(w, p ? ", " : "");
+		jstring(w, r->pnames[p]);
+		tw_str(w, ": ");
+		jstring(w, r->pvals[p]);
 	}
-	out_str("}\n    }");
+	tw_str(w, "}\n    }");
 }
 
-static void write_json(const struct report *rp)
+static void write_json(struct tw *w, const struct tmodel *md)
 {
 	int i;
 
-	out_str("{\n  \"tool\": ");
-	jstring(rp->version);
-	out_str(",\n  \"unit\": ");
-	jstring(rp->unit);
-	out_str(",\n  \"results\": [\n");
-	for (i = 0; i < rp->nrow; i++) {
-		json_row(rp, i);
-		out_str(i + 1 < rp->nrow ? ",\n" : "\n");
+	tw_str(w, "{\n  \"tool\": ");
+	jstring(w, md->version);
+	tw_str(w, ",\n  \"unit\": ");
+	jstring(w, md->unit);
+	tw_str(w, ",\n  \"results\": [\n");
+	for (i = 0; i < md->nrow; i++) {
+		json_row(w, md, i);
+		tw_str(w, i + 1 < md->nrow ? ",\n" : "\n");
 	}
-	out_str("  ]\n}\n");
+	tw_str(w, "  ]\n}\n");
 }
 
 /* RFC 4180: quoted when it holds a comma, quote, CR or LF */
-static void cfield(const char *s)
+static void cfield(struct tw *w, const char *s)
 {
 	if (!s)
 		return;
 	if (!strpbrk(s, ",\"\r\n")) {
-		out_str(s);
+		tw_str(w, s);
 		return;
 	}
-	out_char('"');
+	tw_char(w, '"');
 	for (; *s; s++) {
 		if (*s == '"')
-			out_char('"');
-		out_char(*s);
+			tw_char(w, '"');
+		tw_char(w, *s);
 	}
-	out_char('"');
+	tw_char(w, '"');
 }
 
-static void write_csv(const struct report *rp)
+static void write_csv(struct tw *w, const struct tmodel *md)
 {
 	int i;
 	size_t j;
 
-	out_str("label,command,overhead,run,batch,seconds,user_seconds,"
+	tw_str(w, "label,command,overhead,run,batch,seconds,user_seconds,"
 	    "system_seconds,memory_usage_byte\n");
-	for (i = 0; i < rp->nrow; i++) {
-		const struct row *r = &rp->rw[i];
+	for (i = 0; i < md->nrow; i++) {
+		const struct row *r = &md->rw[i];
 
 		for (j = 0; j < r->nrun; j++) {
 			const struct run *u = &r->runs[j];
 
-			cfield(r->name);
-			out_char(',');
-			cfield(r->cmd);
-			outf(",%d,%zu,%zu,", i < rp->first, j + 1,
+			cfield(w, r->name);
+			tw_char(w, ',');
+			cfield(w, r->cmd);
+			twf(w, ",%d,%zu,%zu,", i < md->first, j + 1,
 			    (size_t)(j / (size_t)r->n) + 1);
-			num_or_null(u->secs);
-			out_char(',');
+			num_or_null(w, u->secs);
+			tw_char(w, ',');
 			if (isfinite(u->user))
-				num_or_null(u->user);
-			out_char(',');
+				num_or_null(w, u->user);
+			tw_char(w, ',');
 			if (isfinite(u->sys))
-				num_or_null(u->sys);
-			out_char(',');
+				num_or_null(w, u->sys);
+			tw_char(w, ',');
 			if (u->rss_kb >= 0)
-				outf("%ld", u->rss_kb * 1024L);
-			out_char('\n');
+				twf(w, "%ld", u->rss_kb * 1024L);
+			tw_char(w, '\n');
 		}
 	}
 }
 
-static void unc(double v, double e, const char *pm)
+static void unc(struct tw *w, double v, double e)
 {
 	char b[256];
 
-	fmt_uncertain(b, sizeof b, v, e, pm);
-	out_str(b);
+	fmt_uncertain(b, sizeof b, v, e, " ± ");
+	tw_str(w, b);
 }
 
 /* a table cell: | escaped, line ends as spaces */
-static void mdcell(const char *s)
+static void mdcell(struct tw *w, const char *s)
 {
 	for (; *s; s++)
 		if (*s == '|')
-			out_str("\\|");
+			tw_str(w, "\\|");
 		else if (*s == '\n' || *s == '\r')
-			out_char(' ');
+			tw_char(w, ' ');
 		else
-			out_char(*s);
+			tw_char(w, *s);
 }
 
-/* commands only; the ratio is to the first command, relative errors in
- * quadrature as in the ratio report */
-static void write_md(const struct report *rp)
+/* commands only; the ratio is to the first command, as tm_ratio gives
+ * it (the ratio report's rule) */
+static void write_md(struct tw *w, const struct tmodel *md)
 {
-	const struct row *r0 = &rp->rw[rp->first];
-	double f0 = r0->err / r0->est, q, r;
+	const struct row *r0 = &md->rw[md->first];
+	double v, u;
 	int i;
 
-	out_str("| Command | Estimate [");
-	out_str(rp->unit);
-	out_str("] | Ratio |\n|:---|---:|---:|\n");
-	for (i = rp->first; i < rp->nrow; i++) {
-		const struct row *w = &rp->rw[i];
+	tw_str(w, "| Command | Estimate [");
+	tw_str(w, md->unit);
+	tw_str(w, "] | Ratio |\n|:---|---:|---:|\n");
+	for (i = md->first; i < md->nrow; i++) {
+		const struct row *r = &md->rw[i];
 
-		out_str("| ");
-		mdcell(w->name);
-		out_str(" | ");
-		unc(w->est, w->err, " ± ");
-		out_str(" | ");
-		r = w->est / r0->est;
-		q = w->err / w->est;
-		if (i == rp->first)
-			unc(1.0, f0, " ± ");
-		else
-			unc(r, sqrt(f0 * f0 + q * q) * r, " ± ");
-		out_str(" |\n");
+		tw_str(w, "| ");
+		mdcell(w, r->name);
+		tw_str(w, " | ");
+		unc(w, r->est, r->err);
+		tw_str(w, " | ");
+		tm_ratio(r, r0, &v, &u);
+		unc(w, v, u);
+		tw_str(w, " |\n");
 	}
 }
 
-void texport_commit(struct texport *x, const struct report *rp)
+void texport_commit(struct texport *x, const struct tmodel *md)
 {
 	/* in place without blocking: a FIFO nobody reads fails (ENXIO)
 	 * rather than hang; the writes then block as usual */
 	int fd = x->direct ? open(x->path, O_WRONLY | O_CREAT | O_TRUNC |
 	    O_CLOEXEC | O_NONBLOCK, 0666) : make_tmp(x), e;
+	struct tw w;
 
 	if (fd < 0 && errno == ENXIO)
 		die(E_USAGE, "%s: a FIFO with no reader", x->path);
@@ -735,16 +761,14 @@ void texport_commit(struct texport *x, const struct report *rp)
 		die(E_USAGE, "%s:", x->path);
 	if (x->direct)
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	wopen(fd);
+	tw_open(&w, fd);
 	if (x->kind == X_JSON)
-		write_json(rp);
+		write_json(&w, md);
 	else if (x->kind == X_CSV)
-		write_csv(rp);
+		write_csv(&w, md);
 	else
-		write_md(rp);
-	e = wclose();
-	if (close(fd) && !e)
-		e = errno;
+		write_md(&w, md);
+	e = tw_close(&w);
 	if (!e && !x->direct && rename(x->tmp, x->target))
 		e = errno;
 	if (e) {
@@ -916,7 +940,7 @@ void tbase_add(struct tbase *b, const char *key, double est, double err)
 }
 
 /* one element of results[]: an object with command, estimate, error */
-static int jresult(struct jp *p, struct tbase *b, double (*sc)(const char *))
+static int jresult(struct jp *p, struct tbase *b)
 {
 	char *cmd = NULL, *unit = NULL, *k;
 	double est = NAN, err = NAN, s;
@@ -948,15 +972,14 @@ static int jresult(struct jp *p, struct tbase *b, double (*sc)(const char *))
 	if (!cmd || !unit || isnan(est) || isnan(err))
 		return p->why = "a result lacks command, estimate, error or unit",
 		    -1;
-	s = sc(unit);
+	s = tm_unit_scale(unit);
 	if (!(s > 0))
 		return p->why = "bad unit", -1;
 	tbase_add(b, cmd, est / s, err / s);
 	return 0;
 }
 
-int tbase_json(char *data, size_t n, struct tbase *b, const char **why,
-    double (*unit_scale)(const char *unit))
+int tbase_json(char *data, size_t n, struct tbase *b, const char **why)
 {
 	struct jp p = {data, data + n, NULL};
 	char *k;
@@ -982,7 +1005,7 @@ int tbase_json(char *data, size_t n, struct tbase *b, const char **why,
 				p.s++;
 			else
 				for (;;) {
-					if (jresult(&p, b, unit_scale))
+					if (jresult(&p, b))
 						return *why = p.why, -1;
 					jws(&p);
 					if (p.s < p.e && *p.s == ',') {
@@ -1011,4 +1034,64 @@ int tbase_json(char *data, size_t n, struct tbase *b, const char **why,
 	}
 	*why = p.why ? p.why : "bad JSON";
 	return -1;
+}
+
+/* ---- --baseline: an export, or a --save file --------------------------- */
+
+/* A --save file stands for the report a --read of it would give: per
+ * row, warm runs are skipped and the next m*n times estimated, the
+ * overhead subtracted as the report does. */
+static void base_from_save(struct tbase *b, const char *path,
+    const struct tmodel *md, long long warm)
+{
+	struct tread rd = {0, 0, 0};
+	double oe = 0, oerr = 0, e, er;
+	int i;
+
+	tread_load(&rd, path);
+	for (i = 0; i < md->nrow; i++) {
+		struct row r = md->rw[i];
+		struct rq *q = tread_find(&rd, r.cmd);
+		size_t need = (size_t)(warm + md->m * r.n), j;
+
+		if (!q)
+			continue;
+		if (q->n - q->head < need)
+			die(E_USAGE, "%s: `%s`: undersampled for a baseline",
+			    path, r.cmd);
+		r.runs = xmalloc((size_t)(md->m * r.n) * sizeof *r.runs);
+		for (j = 0; j < (size_t)(md->m * r.n); j++)
+			r.runs[j].secs = q->v[q->head + (size_t)warm + j];
+		q->head += need;
+		tm_estimate(md, &r, md->m, &e, &er, NULL);
+		free(r.runs);
+		if (i < md->first) {
+			oe = e;
+			oerr = er;
+		} else if (md->first && md->subtract) {
+			e -= oe;
+			er = sum_quad(er, oerr);
+		}
+		tbase_add(b, r.cmd, e / md->scale, er / md->scale);
+	}
+}
+
+void tbase_load(struct tbase *b, const char *path, const struct tmodel *md,
+    long long warm)
+{
+	size_t n;
+	char *data = tfile_slurp(path, &n), *s;
+	const char *why;
+
+	if (!data)
+		die(E_USAGE, "%s:", path);
+	for (s = data; *s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'; s++)
+		;
+	if (*s == '{') {
+		if (tbase_json(data, n, b, &why))
+			die(E_USAGE, "%s: %s", path, why);
+	} else {
+		base_from_save(b, path, md, warm);
+	}
+	free(data);
 }

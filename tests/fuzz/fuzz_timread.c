@@ -6,13 +6,13 @@
  *     reason, never crash or run past the buffer; and as a baseline JSON
  *     file for tbase_json, likewise.
  * None of these functions may reach die() or exit. */
-// fuzz-link: applets/tim_file.c
+// fuzz-link: applets/tim_file.c applets/tim_model.c
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../applets/tim.h"
+#include "../../applets/tim_file.h"
 
 struct got {
 	int lines;
@@ -37,11 +37,6 @@ static int count(void *ctx, double secs, const char *key)
 	(void)key;
 	++*(long *)ctx;
 	return 0;
-}
-
-static double scale(const char *u)
-{
-	return *u ? 1e3 : 1;
 }
 
 static void round_trip(const uint8_t *d, size_t n)
@@ -96,7 +91,7 @@ static void parse_file(const uint8_t *d, size_t n)
 		abort();
 	memcpy(buf, d, n);
 	buf[n] = 0;
-	if (tbase_json(buf, n, &b, &why, scale) && !why)
+	if (tbase_json(buf, n, &b, &why) && !why)
 		abort();
 	for (i = 0; i < b.n; i++)
 		free(b.e[i].key);

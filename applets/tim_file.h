@@ -1,58 +1,18 @@
-/* tim.h: what tim.c hands to tim_file.c, the file formats of tim.
+/* tim_file.h: tim's files: --save/--read lines, --graph files, the
+ * --json/--csv/--markdown exports and --baseline files.
  *
- * tim.c         options, the protocol (warm-ups, batches, hooks, TIM_SEQ,
- *               --precision, --interleave), the report
- * tim_file.c    --save/--read lines, --graph files, --json/--csv/
- *               --markdown exports, --baseline files
- *
- * Calls go one way, tim.c -> tim_file.c; the rows are tim.c's data, passed
- * by pointer. The save-line functions (tf_put, tf_parse, tf_parse_all)
- * never allocate, print or exit, and the baseline JSON reader never
- * prints or exits but when memory runs out, so a fuzzer can drive them;
- * the others die with status 1 (E_USAGE) on a file error. */
-#ifndef QB_TIM_H
-#define QB_TIM_H
+ * They read tim's model (tim_model.h) and never change it; calls go one
+ * way, tim.c -> tim_file.c -> tim_model.c. The save-line functions
+ * (tf_put, tf_parse, tf_parse_all) never allocate, print or exit, and
+ * the baseline JSON reader never prints or exits but when memory runs
+ * out, so a fuzzer can drive them; the others die with status 1
+ * (E_USAGE) on a file error. */
+#ifndef QB_TIM_FILE_H
+#define QB_TIM_FILE_H
 
 #include <stddef.h>
 
-/* exit statuses, as documented in docs/tim.md */
-enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
-	E_PRECISION = 6, E_SLOWER = 7 };
-
-struct run {                    /* one timed run, in time order */
-	double secs;            /* wall-clock seconds */
-	double user, sys;       /* CPU seconds; NaN when from --read */
-	long rss_kb;            /* peak RSS in KiB; -1 when from --read */
-};
-
-struct row {                    /* one line of the report */
-	const char *name;       /* the label, else the command */
-	const char *label;      /* NULL without one */
-	const char *cmd;        /* what runs; the --save/--read key */
-	const char *pre, *post; /* hooks, or NULL */
-	char **argv;            /* -N: the words, path: the program */
-	char *path;
-	const char *const *pnames, *const *pvals;  /* its scan values */
-	int np;
-	long long n;            /* runs per batch (--precision raises it) */
-	long long warm;         /* warm-up runs made */
-	struct run *runs;       /* the timed runs */
-	size_t nrun, cap;
-	double est, err;        /* in the unit, as reported */
-	double eother;          /* the error of the other --error kind */
-	int missed;             /* --precision not reached */
-};
-
-struct report {                 /* what the exports need besides rows */
-	const struct row *rw;
-	int nrow, first;        /* first: 1 when rw[0] is the overhead */
-	long long m;            /* batches */
-	const char *version;    /* "tim (quickbox) V" */
-	const char *unit;
-	double scale;           /* unit per second */
-	const char *pm;         /* value +- error separator */
-	int errall;             /* err is --error=estimate's */
-};
+#include "tim_model.h"
 
 /* ---- save lines: pure ----------------------------------------------- */
 
@@ -103,7 +63,7 @@ struct rq *tread_find(struct tread *r, const char *key);
 /* ---- --graph, exports, --baseline ----------------------------------- */
 
 /* write one file per row and return CMD with $1.. as their names */
-char *tgraph(const struct report *rp, const char *cmd);
+char *tgraph(const struct tmodel *md, const char *cmd);
 
 /* an export: open checks a file can be made beside path (so a bad path
  * stops tim before anything runs); commit writes a temporary file there
@@ -118,7 +78,7 @@ struct texport {
 	int direct;             /* not a regular file: written in place */
 };
 void texport_open(struct texport *x, const char *path, int kind);
-void texport_commit(struct texport *x, const struct report *rp);
+void texport_commit(struct texport *x, const struct tmodel *md);
 
 struct tbase {                  /* a baseline's rows */
 	struct tbent {
@@ -131,8 +91,12 @@ struct tbase {                  /* a baseline's rows */
 void tbase_add(struct tbase *b, const char *key, double est, double err);
 /* a JSON export's results[] (command, estimate, error, unit): 0, or -1
  * with *why; never exits (but when memory runs out, as vec.h) */
-int tbase_json(char *data, size_t n, struct tbase *b, const char **why,
-    double (*unit_scale)(const char *unit));
+int tbase_json(char *data, size_t n, struct tbase *b, const char **why);
+/* --baseline FILE, a JSON export or a --save file, whole: a --save file
+ * stands for the report a --read of it would give with md's rows and
+ * these warm-ups (the overhead subtracted as md subtracts it) */
+void tbase_load(struct tbase *b, const char *path, const struct tmodel *md,
+    long long warm);
 /* the whole of a file (NUL-terminated, *n its size), or NULL with errno */
 char *tfile_slurp(const char *path, size_t *n);
 

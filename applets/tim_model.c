@@ -1,0 +1,97 @@
+/* tim_model.c: tim's model: units, each row's estimates, ratios. The
+ * statistics themselves are core/timing's (estimate.c, summary.c). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "estimate.h"
+#include "summary.h"
+#include "tim_model.h"
+
+/* drop suffix suf from s[0..*n) if it is there */
+static int ends(const char *s, size_t *n, const char *suf)
+{
+	size_t l = strlen(suf);
+
+	if (*n < l || memcmp(s + *n - l, suf, l))
+		return 0;
+	*n -= l;
+	return 1;
+}
+
+/* Strip one of seconds/second/secs/sec/s, then look the prefix up.
+ * "second" and U+00B5 (µ, MICRO SIGN) go beyond the original: both are
+ * what people type, and neither makes another unit ambiguous. */
+double tm_unit_scale(const char *u)
+{
+	static const struct { const char *p; double s; } tab[] = {
+		{"n", 1e9}, {"nano", 1e9}, {"micro", 1e6}, {"u", 1e6},
+		{"\xce\xbc", 1e6}, {"\xc2\xb5", 1e6}, {"m", 1e3},
+		{"milli", 1e3}, {"", 1.0}, {"min", 1.0 / 60.0},
+		{"minute", 1.0 / 60.0}, {0, 0},
+	};
+	size_t n = strlen(u), i;
+
+	(void)(ends(u, &n, "seconds") || ends(u, &n, "second") ||
+	    ends(u, &n, "secs") || ends(u, &n, "sec") || ends(u, &n, "s"));
+	for (i = 0; tab[i].p; i++)
+		if (strlen(tab[i].p) == n && !memcmp(tab[i].p, u, n))
+			return tab[i].s;
+	return -1;
+}
+
+int tm_estimate(const struct tmodel *md, const struct row *r,
+    long long batches, double *est, double *err, double *other)
+{
+	size_t nx = (size_t)(r->n * batches), j;
+	size_t nt = EST_TMP(r->n, batches, md->k);
+	double *xs = xmalloc((nx + 1) * sizeof *xs), eall = NAN;
+	double *tmp;
+	struct est_min e = {NAN, NAN};
+	int bad;
+
+	if (nt < EST_TMP_ALL(r->n, batches, md->k))
+		nt = EST_TMP_ALL(r->n, batches, md->k);
+	tmp = xmalloc((nt + 1) * sizeof *tmp);
+	for (j = 0; j < nx; j++)
+		xs[j] = r->runs[j].secs * md->scale;
+	bad = est_emin(xs, (size_t)r->n, (size_t)batches, md->k, tmp, &e);
+	if (!bad && (md->errall || other))
+		eall = est_err_all(xs, (size_t)r->n, (size_t)batches, md->k,
+		    tmp);
+	free(xs);
+	free(tmp);
+	*est = e.est;
+	*err = md->errall ? eall : e.err;
+	if (other)
+		*other = md->errall ? e.err : eall;
+	return bad ? -1 : 0;
+}
+
+void tm_update(struct tmodel *md, int i)
+{
+	struct row *r = &md->rw[i];
+	const struct row *o = &md->rw[0];
+
+	tm_estimate(md, r, md->m, &r->est, &r->err, &r->eother);
+	if (i < md->first || !md->first || !md->subtract)
+		return;
+	r->est -= o->est;
+	r->err = sum_quad(r->err, o->err);
+	r->eother = sum_quad(r->eother, o->eother);
+}
+
+void tm_ratio(const struct row *r, const struct row *ref, double *v,
+    double *u)
+{
+	double f = ref->err / ref->est, q = r->err / r->est;
+
+	if (r == ref) {
+		*v = 1.0;
+		*u = f;
+		return;
+	}
+	*v = r->est / ref->est;
+	*u = sum_quad(f, q) * *v;
+}

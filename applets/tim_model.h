@@ -1,0 +1,82 @@
+/* tim_model.h: tim's model: the rows, their runs, their estimates.
+ *
+ * tim.c           options, the runner (warm-ups, batches, hooks, TIM_SEQ,
+ *                 --precision, --interleave), the report
+ * tim_file.c      --save/--read lines, --graph files, --json/--csv/
+ *                 --markdown exports, --baseline files
+ * tim_model.c     this model: units, a row's estimates, ratios
+ *
+ * The runner alone fills the model: it makes the rows, appends their
+ * timed runs and calls tm_update when a row's runs change. The report,
+ * the exports, --save/--read and --baseline only read it. Every
+ * statistic comes from core/timing (estimate.h, summary.h), here or
+ * through the functions below. Files depend one way: tim.c -> tim_file.c
+ * -> tim_model.c -> core/timing. */
+#ifndef QB_TIM_MODEL_H
+#define QB_TIM_MODEL_H
+
+#include <stddef.h>
+
+/* exit statuses, as documented in docs/tim.md */
+enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
+	E_PRECISION = 6, E_SLOWER = 7 };
+
+struct run {                    /* one timed run, in time order */
+	double secs;            /* wall-clock seconds */
+	double user, sys;       /* CPU seconds; NaN when from --read */
+	long rss_kb;            /* peak RSS in KiB; -1 when from --read */
+};
+
+struct row {                    /* one line of the report */
+	const char *name;       /* the label, else the command */
+	const char *label;      /* NULL without one */
+	const char *cmd;        /* what runs; the --save/--read key */
+	const char *pre, *post; /* hooks, or NULL */
+	char **argv;            /* -N: the words, path: the program */
+	char *path;
+	const char *const *pnames, *const *pvals;  /* its scan values */
+	int np;
+	long long n;            /* runs per batch (--precision raises it) */
+	long long warm;         /* warm-up runs made */
+	struct run *runs;       /* the timed runs */
+	size_t nrun, cap;
+	double est, err;        /* in the unit, as reported (tm_update) */
+	double eother;          /* the error of the other --error kind */
+	int missed;             /* --precision not reached */
+};
+
+struct tmodel {
+	struct row *rw;
+	int nrow, first;        /* first: 1 when rw[0] is the overhead */
+	long long m;            /* batches */
+	int k;                  /* the estimator's k */
+	int subtract;           /* command rows are reported minus rw[0] */
+	int errall;             /* err is --error=estimate's */
+	double scale;           /* unit per second */
+	const char *unit;       /* -u as given */
+	const char *pm;         /* value +- error separator */
+	const char *version;    /* "tim (quickbox) V" */
+};
+
+/* -u: units per second, or -1 (docs/tim.md lists the spellings) */
+double tm_unit_scale(const char *u);
+
+/* Row r's own estimate over its first `batches` batches of r->n runs,
+ * in the unit, and its error: the batch one, or with errall that of the
+ * estimate itself; *other (when not NULL) gets the other kind. 0, or -1
+ * when too few runs allow no estimate (NaN then). */
+int tm_estimate(const struct tmodel *md, const struct row *r,
+    long long batches, double *est, double *err, double *other);
+
+/* Row i's est, err and eother from its m batches: its own estimate,
+ * minus the overhead row's when md->subtract (errors in quadrature).
+ * The overhead row must be updated first: it is estimated once, never
+ * per row. */
+void tm_update(struct tmodel *md, int i);
+
+/* r relative to ref: *v = r/ref and its error *u, the relative errors
+ * in quadrature (ref itself: 1 and its relative error) */
+void tm_ratio(const struct row *r, const struct row *ref, double *v,
+    double *u);
+
+#endif
