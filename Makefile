@@ -15,7 +15,9 @@
 #   make size               static sizes of each applet family and the whole
 #   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
 #                           LINKS=all (or LINKS="pgrep head") adds personalities
-#   make bench              the benchmark (bench.sh)
+#   make bench              the benchmark (bench.sh): about 2 minutes, ends
+#                           in a summary table of ratios to the reference tools
+#   make bench-full         the long studies (bench/full.sh, about 12 minutes)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -67,7 +69,7 @@ ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(LAZY_LIBM) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 
-.PHONY: all test testbin voidcheck check static static-deps cross size install uninstall clean bench help deps FORCE
+.PHONY: all test testbin voidcheck check static static-deps cross size install uninstall clean bench bench-full help deps FORCE
 all: $(BIN)
 
 $(BIN): $(OBJ) $(CORE_LIB)
@@ -219,10 +221,15 @@ uninstall:
 	   if [ $(IBIN)/$$n -ef $(IBIN)/quickbox ]; then rm -f $(IBIN)/$$n $(IMAN)/$$n.1; fi; done; \
 	 rm -f $(IBIN)/quickbox $(IMAN)/quickbox.1
 
-bench: all
-	@sh bench/deps.sh
-	@$(MAKE) --no-print-directory static >/dev/null 2>&1 || echo "# make static failed: static build skipped"
-	sh ./bench.sh
+# deps first: on a fresh machine they bring the compiler. The static
+# build is remade only when older than ./quickbox.
+bench bench-full:
+	@sh bench/deps.sh $(if $(filter bench-full,$@),full)
+	@$(MAKE) --no-print-directory all
+	@[ build-static/quickbox -nt $(BIN) ] || \
+	 $(MAKE) --no-print-directory static >/dev/null 2>&1 || \
+	 echo "# make static failed: the static build's rows are skipped"
+	@bash ./bench.sh $(if $(filter bench-full,$@),--full)
 
 clean:
 	rm -rf build build-asan build-static build-size quickbox $(CROSS_ARCHES:%=build-%)
