@@ -29,12 +29,14 @@
 #   NLO=300 NHI=3000   process counts of the scale section
 #   SIZE=64M           file size of the tails section (K/M/G)
 #   BUDGET=2           seconds of tim sampling per comparison (--budget)
+#   SEEDOPTS="-k2 -n7 -m8 -o7"   tim options of the seed rows (before --budget)
 #   r=PREFIX           scheduler prefix of the timed runs (default: "chrt
 #                      99 taskset -c LASTCPU" where permitted, else none)
 #   PGREP=/usr/bin/pgrep TOYBOX=/usr/bin/toybox BUSYBOX=/bin/busybox
 #   HYPERFINE=/usr/bin/hyperfine GNU=/usr/bin   the references
 # Exit status: 0 when every section ran (a missing reference tool is said
 # and skipped), 1 when a measurement failed.
+[ -n "${BASH_VERSION-}" ] || exec bash "$0" "$@"   # sh bench.sh works too
 set -u
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -88,7 +90,10 @@ for s in $SECTIONS; do
 	case $s in
 	seed|scale|tails|tim)
 		t0=$(date +%s)
+		n=$(cat "$tmp/rows" 2>/dev/null | wc -l)
 		"section_$s" || fail "section $s stopped"
+		# a section that adds no row broke (even a missing tool adds one)
+		[ "$(cat "$tmp/rows" 2>/dev/null | wc -l)" -gt "$n" ] || fail "section $s gave no result"
 		note "$s took $(( $(date +%s) - t0 )) s" ;;
 	*) fail "no section named $s (seed scale tails tim)" ;;
 	esac

@@ -37,6 +37,10 @@ function rat(a, ae, b, be,   x) {
 	return rnd(x, x * sqrt((ae / a)^2 + (be / b)^2))
 }'
 
+# about K S: the seconds a section takes, roughly: K budgets and S more
+# (measured on a 2-CPU machine under a load of about 10)
+about() { awk -v k="$1" -v s="$2" -v b="$BUDGET" 'BEGIN { printf "%d", k * b + s }'; }
+
 # val KEY -> "V E" (empty when not measured)
 val() { awk -v k="$1" '$1 == k { print $2, $3; exit }' "$tmp/vals" 2>/dev/null; }
 
@@ -134,7 +138,7 @@ derive_row() {
 # ---- seed: the project's first benchmark --------------------------------
 section_seed() {
 	local b dir lab n first p
-	echo "== seed: pf -e1 FIRST, pf -e1 NOSUCH, procps pgrep -x FIRST (about $((BUDGET + 2)) s a build)"
+	echo "== seed: pf -e1 FIRST, pf -e1 NOSUCH, procps pgrep -x FIRST (about $(about 2 6) s a build)"
 	for b in d s; do
 		dir=$tmp/$b
 		[ -x "$dir/pf" ] || { note "no static build (make static): its seed rows are skipped"; continue; }
@@ -149,7 +153,7 @@ section_seed() {
 			row seed "pf -e1 FIRST$lab" "procps pgrep" - - "not installed ($PGREP)"; return 0; }
 		# the seed's -k2 (its -n14 -m14 -o14 take 20 s and more on a
 		# loaded machine: fewer runs first, then --precision adds them)
-		timed "seed$b" "-k2 -n7 -m8 -o7" "f:$dir/pf -e1 '$p'" \
+		timed "seed$b" "${SEEDOPTS:--k2 -n7 -m8 -o7}" "f:$dir/pf -e1 '$p'" \
 		    "m:$dir/pf -e1 xyzPDQnoSuchCommand||:" "g:$PGREP -x '$p'>/dev/null" || return 1
 		derive_row seed "pf -e1 FIRST, first match$lab" "procps pgrep -x" "seed$b.f" "seed$b.g"
 		derive_row seed "pf -e1 NOSUCH, $n processes$lab" "procps pgrep -x" "seed$b.m" "seed$b.g"
@@ -165,7 +169,7 @@ section_seed() {
 # ---- scale: the process finders at a few hundred and a few thousand -----
 section_scale() {
 	${CC:-cc} -O2 -o "$tmp/spawn" "$here/bench/spawn.c" || { fail "scale: bench/spawn.c does not build"; return 1; }
-	echo "== scale: pgrep and pidof at $NLO and $NHI processes (about $((4 * BUDGET + 15)) s)"
+	echo "== scale: pgrep and pidof at $NLO and $NHI processes (about $(about 4 25) s)"
 	if [ "$(id -u)" = 0 ] && unshare --fork --pid --mount-proc true 2>/dev/null; then
 		note "in a private PID namespace: the table holds only the extras started here"
 		NLO=$NLO NHI=$NHI BUDGET=$BUDGET PGREP=$PGREP TOYBOX=$TOYBOX BUSYBOX=$BUSYBOX \
@@ -227,7 +231,7 @@ scale_inner() {
 # ---- tails: head and tail against GNU coreutils, busybox, toybox ------
 section_tails() {
 	local f=$tmp/tails.data bytes n
-	echo "== tails: head/tail on a $SIZE file against GNU, busybox, toybox (about $((3 * BUDGET + 10)) s)"
+	echo "== tails: head/tail on a $SIZE file against GNU, busybox, toybox (about $(about 3 20) s)"
 	n=${SIZE%[KMGkmg]}
 	case $SIZE in *[Kk]) bytes=$((n << 10)) ;; *[Mm]) bytes=$((n << 20)) ;;
 	*[Gg]) bytes=$((n << 30)) ;; *) bytes=$SIZE ;; esac
@@ -251,7 +255,7 @@ section_tails() {
 
 # ---- tim: its own cost against hyperfine's --------------------------------
 section_tim() {
-	echo "== tim: 200 samples of /bin/true, tim -N against hyperfine -N (about $((BUDGET + 8)) s)"
+	echo "== tim: 200 samples of /bin/true, tim -N against hyperfine -N (about $(about 1 10) s)"
 	TIMOPTS="-k1 -n3 -m4 -o3" compare tim timhf "200 samples of /bin/true (-N)" \
 	    "tim -N -w0 -k1 -n50 -m4 /bin/true" \
 	    "hyperfine" "$HYPERFINE -N -w0 -r200 --style none /bin/true"
