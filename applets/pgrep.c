@@ -509,7 +509,8 @@ static const char *comm_str(const struct pg *g, const struct proc *p)
 
 /* the run state, read only for the few processes without a command line
  * (zombies, kernel threads): asking the reader for stat on every process
- * costs pgrep -f a third more time (measured in docs/PERFORMANCE.md) */
+ * made pgrep -f slower (docs/PERFORMANCE.md, "Process engine:
+ * instruction counts") */
 static char state(struct proc_iter *it, const struct proc *p)
 {
 	struct proc q;
@@ -560,7 +561,8 @@ static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 }
 
 /* pat.h matches plain names (and -x's "^(name)$") without the regex
- * engine, with memcmp (measured in docs/PERFORMANCE.md) */
+ * engine, with memcmp (docs/PERFORMANCE.md, "Process engine: instruction
+ * counts") */
 static void compile(struct pg *g)
 {
 	const char *re = g->pattern;

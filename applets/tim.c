@@ -946,8 +946,9 @@ static int precise(const struct tim *t, int i)
  * a tenth of the budget. The minimum of a fast command emerges only after
  * some hundreds of runs (the first ones of a tim run are slower), while an
  * error from a few dozen can be small by chance: stopping at the first
- * error under P then picked such runs, whose estimates were 10-20 % apart
- * between tim runs while each said < 1 % (docs/PERFORMANCE.md, tim).
+ * error under P then picked such runs, whose estimates were far apart
+ * between tim runs while each said < P (docs/PERFORMANCE.md, "Tools in
+ * turn, far groups left out, a floor under --precision").
  * Counted in the runs' own times, not the clock, so that --read replays
  * it. */
 static int early(const struct tim *t)

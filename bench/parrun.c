@@ -16,8 +16,8 @@
  * exit plus a vfork (a few microseconds). A launcher such as bash, env or
  * taskset would add its own fork or exec to every run, ~1-2 ms, the same
  * on both sides of a ratio, and so pull every ratio towards 1
- * (docs/PERFORMANCE.md, parallel scan). The program's stdout and stderr go
- * to /dev/null; its exit status is not judged, but a run killed by a
+ * (docs/PERFORMANCE.md, "Parallel scan"). The program's stdout and
+ * stderr go to /dev/null; its exit status is not judged, but a run killed by a
  * signal or a failed exec (127) stops parrun with status 1. */
 #define _GNU_SOURCE
 #include <fcntl.h>

@@ -19,7 +19,7 @@
 #   toybox      toybox pgrep NOSUCH, busybox   busybox pgrep NOSUCH
 #               (when installed; Debian's busybox has no pgrep: said so)
 # then fits time = fixed + slope * processes (least squares) for each.
-# Then the parallel scan (docs/PERFORMANCE.md), in a private PID namespace
+# Then the parallel scan (docs/PERFORMANCE.md, "Parallel scan"), in a private PID namespace
 # (needs root; else skipped) so the table holds only what it starts: at
 # PAR_AT="70 2000" processes, `pf NOSUCH` with the default (threads from
 # 192 processes on), pinned to one CPU, and with QB_THREADS=1, as times

@@ -78,3 +78,47 @@ same_options() {
 	run md_names tim
 	[[ "$output" == *--verbose* ]]
 }
+
+# A speed trick's comment points at the section of the performance page
+# that holds its measured gain, by the section's heading (its first words
+# are enough): <that page>, "Heading". Prints each pointer in FILES that
+# names no section, or names none at all; fails if there is one.
+perf_pointers() {
+	local f p name rc=0 heads
+	heads=$(sed -n 's/^##* //p' "$DOCS/PERFORMANCE.md" | tr -d '`')
+	for f in "$@"; do
+		while IFS= read -r p; do
+			name=${p#docs/PERFORMANCE.md}
+			name=${name#, \"}
+			name=${name%\"}
+			if [ -z "$name" ] || ! printf '%s\n' "$heads" |
+			    awk -v n="$name" 'index($0, n) == 1 { f = 1 } END { exit !f }'; then
+				echo "${f#"$ROOT"/}: $p"
+				rc=1
+			fi
+		done < <(sed -E 's/^[[:space:]]*(\/\*+|\*+|\/\/|#+)?[[:space:]]*//' "$f" |
+		    tr '\n' ' ' | tr -s ' ' | tr -d '`' |
+		    grep -oE 'docs/PERFORMANCE\.md(, "[^"]*")?')
+	done
+	return $rc
+}
+
+@test "every comment pointing at docs/PERFORMANCE.md names one of its sections" {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	run perf_pointers "$ROOT"/applets/*.[ch] "$ROOT"/core/*/*.[ch] \
+	    "$ROOT"/tests/*.c "$ROOT"/tests/fuzz/*.c "$ROOT"/bench/* "$ROOT"/Makefile
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "docs.bats itself: a pointer to no section, or to none, is caught" {
+	printf '/* fast (docs/PERFORMANCE.md, "No such section") */\n' > "$BATS_TEST_TMPDIR/a.c"
+	printf '/* fast (docs/PERFORMANCE.md) */\n' > "$BATS_TEST_TMPDIR/b.c"
+	printf '/* fast (docs/PERFORMANCE.md, "Parallel\n * scan") */\n' > "$BATS_TEST_TMPDIR/c.c"
+	run perf_pointers "$BATS_TEST_TMPDIR/a.c"
+	[ "$status" -eq 1 ]
+	run perf_pointers "$BATS_TEST_TMPDIR/b.c"
+	[ "$status" -eq 1 ]
+	run perf_pointers "$BATS_TEST_TMPDIR/c.c"
+	[ "$status" -eq 0 ]
+}

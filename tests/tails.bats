@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tails.bats: the native tails applet, row by row of spec/tails.md; every
+# tails.bats: the native tails applet, row by row of docs/tails.md; every
 # record rule runs on a pipe and on a regular file (the seek-based path).
 load helpers
 load gnu   # dead_pipe; its setup_file is replaced below
@@ -36,7 +36,7 @@ pipe_and_file() {
 	[ "${got%.}" = "$want" ] || { echo "file: tails $* $1 gave [${got%.}], want [$want]"; return 1; }
 }
 
-# the table of doc/tails.md: seq 1 9 | tails -d- ARGS | tr '\n' ' '
+# the table of docs/tails.md (Semantics): seq 1 9 | tails -d- ARGS | tr '\n' ' '
 check() {
 	local r
 	r=$(seq 1 9 | T -d- $1 | tr '\n' ' ')
@@ -45,7 +45,7 @@ check() {
 	[ "$r" = "$2" ] || { echo "file: $1 gave [$r], want [$2]"; return 1; }
 }
 
-@test "the 13-row table of doc/tails.md, on a pipe and on a file" {
+@test "the 13-row table of docs/tails.md, on a pipe and on a file" {
 	check "-h3"       "1 2 3 "
 	check "-t3"       "7 8 9 "
 	check "-h-3"      "4 5 6 7 8 9 "
@@ -297,7 +297,7 @@ check() {
 	[ "$(T --ver -t1 "$D/s9")" = "$(printf '==> %s <==\n9' "$D/s9")" ]
 }
 
-@test "'' is standard input for tails (the spec), a name for head and tail" {
+@test "'' is standard input for tails (docs/tails.md), a name for head and tail" {
 	[ "$(T -t2 '' < "$D/s9")" = "$(printf '8\n9')" ]
 	[ "$(T -v -t1 '' < "$D/s9")" = "$(printf '==> standard input <==\n9')" ]
 }

@@ -1,5 +1,6 @@
-/* unit_rxbench: the regex micro bench of docs/PERFORMANCE.md. Matches one
- * pattern against 100 typical /proc comm and cmdline strings, REPS times,
+/* unit_rxbench: the regex micro bench of docs/PERFORMANCE.md, "Regex
+ * engine". Matches one pattern against 100 typical /proc comm and
+ * cmdline strings, REPS times,
  * with pat_match (the literal fast path, then rx) or with the C library's
  * regexec, so callgrind can count the instructions of either:
  *   valgrind --tool=callgrind --toggle-collect=bench_loop \

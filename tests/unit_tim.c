@@ -1,5 +1,5 @@
 /* unit_tim: the pure cores of tim (estimate.c, fmtunc.c) on their own.
- *   unit_tim check            built-in tables: the spec's formatting table
+ *   unit_tim check            built-in tables: the formatting table
  *                             and its estimator numbers; "N passed, N failed"
  *   unit_tim fmt VAL ERR      fmt_uncertain with $LC_PM (else " +- ")
  *   unit_tim fmt -            the same for each "VAL ERR" line of stdin

@@ -1,8 +1,8 @@
 /* mlog.c: the C library's natural logarithm without libm at every start.
  *
  * With glibc, log() lives in libm.so.6, and a dynamic binary linked with
- * it maps libm on every start, tim's or not: about 90 us more for each
- * pf, pgrep or head (docs/PERFORMANCE.md, "libm at start-up"). tim is
+ * it maps libm on every start, tim's or not: a cost to each pf, pgrep or
+ * head (docs/PERFORMANCE.md, "libm at start-up"). tim is
  * its only user (the a_ik weights), so the Makefile's dynamic build
  * defines QB_LAZY_LIBM, and tim opens libm.so.6 itself and takes its
  * log: the same function, so the same bits in every estimate. Static and

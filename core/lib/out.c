@@ -12,7 +12,8 @@ int out_error;
 
 /* The bookkeeping sits in front of the buffer in one zero-filled object,
  * so that a short run's first output touches one fresh page rather than
- * three scattered ones (start-up; docs/PERFORMANCE.md). */
+ * three scattered ones (docs/PERFORMANCE.md, "Start-up of the static
+ * binary"). */
 static struct {
 	size_t len;
 	int last1;              /* last byte emitted + 1; 0: none yet */

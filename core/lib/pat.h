@@ -4,7 +4,8 @@
  *
  * Most patterns people type are plain names ("sshd", "^nginx$", what
  * pgrep -x makes of a name: "^(sshd)$"). Those are matched with memcmp or
- * strstr instead of the regex engine (docs/PERFORMANCE.md). Anything with
+ * strstr instead of the regex engine (docs/PERFORMANCE.md, "Process
+ * engine: instruction counts"). Anything with
  * a metacharacter goes to rx unchanged, so the results are the same
  * either way. */
 #ifndef QB_PAT_H

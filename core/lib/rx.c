@@ -917,7 +917,8 @@ static int regexp(struct cc *c, int nest)
 }
 
 /* may a match start with byte b? A filter over the starting positions,
- * what most of rx's speed on short texts comes from (docs/PERFORMANCE.md) */
+ * what most of rx's speed on short texts comes from (docs/PERFORMANCE.md,
+ * "Regex engine") */
 static void firsts(struct rx *r)
 {
 	int *seen = calloc((size_t)r->len + 1, sizeof *seen);
@@ -1218,7 +1219,8 @@ static size_t skip(const struct rx *r, const struct text *t, size_t p)
 	if (!r->usefirst)
 		return p;
 	if (r->onefirst >= 0) {
-		/* one possible first byte: memchr (docs/PERFORMANCE.md) */
+		/* one possible first byte: memchr (docs/PERFORMANCE.md,
+		 * "Regex engine") */
 		const unsigned char *q = p < t->n ?
 		    memchr(t->s + p, r->onefirst, t->n - p) : NULL;
 

@@ -18,8 +18,8 @@ const char *const proc_ns_names[PROC_NS_N] = {
 /* the first getdents64 asks for this much: /proc lists ~60 fixed names
  * before PID 1, so 2 KiB reaches the first PIDs; each later call doubles
  * the request up to the whole buffer. `pf -e1` of an early PID then costs
- * the same with 0 or 2000 extra processes (measured in
- * docs/PERFORMANCE.md). */
+ * the same with 0 or 2000 extra processes (docs/PERFORMANCE.md,
+ * "Results"). */
 #define DENTS_FIRST 2048
 
 struct dirent64 {
@@ -124,8 +124,8 @@ static int read_comm(struct proc_iter *it, struct proc *p)
  * proc_parse_stat copies to give it one), and every loop stops at a byte
  * that is not a digit, so at NUL, '\n' or ' ', then checks what stopped
  * it. One compare a byte and no per-field re-validation: the bounded
- * parser costs what the unchecked one did (measured in
- * docs/PERFORMANCE.md). */
+ * parser costs what the unchecked one did (docs/PERFORMANCE.md,
+ * "Process engine: instruction counts"). */
 #define HOT static inline __attribute__((always_inline))
 
 /* a field: optional '-', 1..19 digits (so it fits 64 bits), a blank: the
@@ -281,8 +281,8 @@ static int hex(const char *s, const char *e, unsigned long long *v)
 }
 
 /* the value after "\nKEY:\t" in buf[0..len), or NULL. Line starts found
- * with memchr: musl's memmem would add ~1.1 KB to the static binary
- * (docs/quickbox.md, sizes) for a search this simple */
+ * with memchr: musl's memmem would add to the static binary (the bytes:
+ * docs/quickbox.md, "Static binary and size") for a search this simple */
 static const char *field(const char *buf, size_t len, const char *key)
 {
 	size_t k = strlen(key);
@@ -678,7 +678,7 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 
 /* getdents64 bytes for n more PIDs: the directory's entries cost over a
  * microsecond each to list, so a caller that wants a few does not pay
- * for thousands (docs/PERFORMANCE.md, parallel scan). A PID's record is
+ * for thousands (docs/PERFORMANCE.md, "Parallel scan"). A PID's record is
  * at most 32 bytes (19 + 7 digits + NUL, 8-aligned); 256 fits any fixed
  * name. */
 static size_t dirent_cap(size_t n)
@@ -710,7 +710,7 @@ pid_t proc_self(struct proc_iter *it)
 
 /* the kernel hands every process its tick rate in the auxiliary vector:
  * getauxval reads it without libc's sysconf table (what that saves in
- * the static build is in docs/PERFORMANCE.md) */
+ * the static build: docs/PERFORMANCE.md, "Process tools: binary size") */
 unsigned long long proc_hz(void)
 {
 	unsigned long h = getauxval(AT_CLKTCK);

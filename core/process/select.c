@@ -79,7 +79,8 @@ struct run {
 	size_t nlists, ncrits;       /* none but match(): the tests are
 	                                skipped, which is most of a name-only
 	                                scan's engine cost (docs/PERFORMANCE.md,
-	                                parallel scan) */
+	                                "Process engine: instruction
+	                                counts") */
 	int have_best;
 	pid_t best_pid, best_tid;
 	unsigned long long best_start;
@@ -319,7 +320,8 @@ static int criteria_ok(struct run *r, struct proc_iter *it,
 
 /* the conjunction of all criteria, for p as read by it; *pat gets
  * match()'s index */
-/* inlined: it runs for every process (measured in docs/PERFORMANCE.md) */
+/* inlined: it runs for every process (docs/PERFORMANCE.md, "Process
+ * engine: instruction counts") */
 static inline __attribute__((always_inline)) int wanted(struct run *r,
     struct proc_iter *it, const struct proc *p,
     int *pat)
@@ -436,14 +438,14 @@ static int excluded(const struct run *r, const struct proc *p)
 /* ---- the parallel scan of large tables ---- */
 
 /* On a machine with several CPUs the scan first lists PAR_MIN PIDs
- * (getdents only, ~0.25 ms); only if that many are there is the table
+ * (getdents only); only if that many are there is the table
  * shared out to threads, whose start and hand-over would cost more than
  * they save on fewer (a container's ~70 are then read one by one from
  * that list, each once). Listing first, not reading a few processes
  * first, keeps the serial part to that one listing and a thread start.
- * The rest of the listing goes on while the threads read: it is ~15% of
- * a scan's time, too much to do first. (How PAR_MIN was chosen, and the
- * gains: docs/PERFORMANCE.md, parallel scan) */
+ * The rest of the listing goes on while the threads read: it is a
+ * sizeable part of a scan's time, too much to do first. (How PAR_MIN was
+ * chosen, and the gains: docs/PERFORMANCE.md, "Parallel scan") */
 #define PAR_MIN 192
 #define PAR_CHUNK 32    /* PIDs a thread takes at a time */
 #define PAR_LIST 8      /* parts listed per getdents64 call */
@@ -487,8 +489,8 @@ struct par {
 
 /* The lock and the wake-up of the threads, on futexes: the scan needs
  * one lock and one "something changed" broadcast, and the C library's
- * mutex and condition variable cost ~4 KB of the static binary for it
- * (docs/quickbox.md, sizes). The lock is the classic three-state futex
+ * mutex and condition variable add to the static binary for it (the
+ * bytes: docs/quickbox.md, "Static binary and size"). The lock is the classic three-state futex
  * lock; par_wait() sleeps on a sequence number read under the lock, so a
  * wake-up between its unlock and its sleep is never lost (the futex
  * then finds seq changed and returns at once). */
@@ -651,8 +653,8 @@ static void *worker(void *arg)
  * the threads of a process share until one of them changes its own, so
  * every open and close bounces that reference count's cache line between
  * the CPUs. Setting PR_SET_KEEPCAPS to the value it has changes nothing
- * but gives this thread a copy (the gains: docs/PERFORMANCE.md, parallel
- * scan). If either call fails, that part stays shared, which is only
+ * but gives this thread a copy (the gains: docs/PERFORMANCE.md,
+ * "Parallel scan"). If either call fails, that part stays shared, which is only
  * slower. At its end, what the match and keep hooks' pattern matching
  * (pat.h) kept for this thread is freed: it would be lost with it. */
 static void *thread_main(void *arg)

@@ -130,10 +130,11 @@ struct sel {
  * or root_pid does not exist (nothing was scanned).
  *
  * With par_ok, more than one CPU (sched_getaffinity) and none of first,
- * pick, tree, threads, pids: after the first 32 processes (read one by
- * one as usual), if at least 512 more are listed, the rest of the table
- * is read by several threads at once, while this one goes on listing (one per CPU, 8 at most) that test the criteria; act is still
- * called one process at a time, in /proc order, each as soon as every
+ * pick, tree, threads, pids: the scan first lists PAR_MIN PIDs (select.c);
+ * if that many are there, the table is read by several threads at once
+ * (one per CPU allowed, 8 at most), which test the criteria, while this
+ * one goes on listing /proc and then reads too. act is still called one
+ * process at a time, in /proc order, each as soon as every
  * earlier part is done, with proc_anchor() the process's own file kept
  * open since it was read. QB_THREADS=1 in the environment forces one
  * thread; QB_THREADS=N (2..8) N threads from the first process on.

@@ -43,7 +43,7 @@ static off_t drain(struct fwatch *w, int idx, const struct follow_cfg *c, char *
 /* new data, or a truncation: read from 0 again. Only a read that found
  * nothing needs the fstat (a file that grew past pos was not truncated, as
  * far as anyone can tell). The watch is re-added only on a reopen: fewer
- * syscalls per append (measured in docs/PERFORMANCE.md) */
+ * syscalls per append (docs/PERFORMANCE.md, "Record engine") */
 static void take_news(struct fwatch *w, int idx, const struct follow_cfg *c, char *buf)
 {
 	struct stat st;

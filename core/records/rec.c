@@ -13,8 +13,8 @@
 #include "out.h"
 #include "rec.h"
 
-/* big reads: fewer syscalls for head -c and copies (measured in
- * docs/PERFORMANCE.md) */
+/* big reads: fewer syscalls for head -c and copies (docs/PERFORMANCE.md,
+ * "Record engine") */
 #define RBUF (128 * 1024)
 
 /* delimiters c in p[0..n) */
@@ -56,8 +56,8 @@ void rec_init(struct rin *in, int fd, int ird, int bytes, int counting)
 	    lseek(fd, 0, SEEK_CUR) >= 0;
 	in->nokcopy = !in->seekable;
 	in->buf = xmalloc(RBUF);
-	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups (measured in
-	 * docs/PERFORMANCE.md) */
+	/* a 1 MiB pipe lets the writer run ahead: fewer wake-ups
+	 * (docs/PERFORMANCE.md, "Record engine") */
 	if (ok && S_ISFIFO(st.st_mode))
 		fcntl(fd, F_SETPIPE_SZ, 1 << 20);
 }
@@ -168,8 +168,8 @@ static int send_bytes(struct rin *in, unsigned long long want, unsigned long lon
 	return 0;
 }
 
-/* file to out_fd inside the kernel (sendfile): half the time of read+write
- * for big copies (measured in docs/PERFORMANCE.md). Only for big
+/* file to out_fd inside the kernel (sendfile): no copy through user space
+ * for big copies (docs/PERFORMANCE.md, "Record engine"). Only for big
  * copies, and never the last byte, which goes through out.h so that
  * out_lastbyte() (tails -D) stays right. Tried once per input (nokcopy):
  * whatever the outcome, asking again would only repeat the fstat and lseek
@@ -345,8 +345,8 @@ static int pread_all(int fd, char *p, size_t n, off_t at)
 }
 
 /* the first block read back from the end, doubled up to RBUF after: a short
- * tail (tail -n 10) touches two pages of the buffer, not 32 (measured in
- * docs/PERFORMANCE.md) */
+ * tail (tail -n 10) touches a few pages of the buffer, not all of them
+ * (docs/PERFORMANCE.md, "Record engine") */
 #define FIRST_BACK (8 * 1024)
 
 /* start offset of the last n rows in [cur,end); a final delimiter ends the

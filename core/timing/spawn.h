@@ -7,7 +7,8 @@
  * shell line (`/bin/sh -c CMD`) or a program and its words (no shell).
  * The child's stdout and stderr are the parent's, or another fd each
  * (tim --output=null: /dev/null), put in place by dup2 in the child.
- * vfork's gain over fork is measured in docs/PERFORMANCE.md. Never
+ * vfork's gain over fork: docs/PERFORMANCE.md, "tim: vfork and the
+ * peak-RSS floor". Never
  * prints, never exits. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
