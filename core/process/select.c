@@ -490,10 +490,10 @@ struct par {
 /* The lock and the wake-up of the threads, on futexes: the scan needs
  * one lock and one "something changed" broadcast, and the C library's
  * mutex and condition variable add to the static binary for it (the
- * bytes: docs/quickbox.md, "Static binary and size"). The lock is the classic three-state futex
- * lock; par_wait() sleeps on a sequence number read under the lock, so a
- * wake-up between its unlock and its sleep is never lost (the futex
- * then finds seq changed and returns at once). */
+ * bytes: docs/quickbox.md, "Static binary and size"). The lock is the
+ * classic three-state futex lock; par_wait() sleeps on a sequence number
+ * read under the lock, so a wake-up between its unlock and its sleep is
+ * never lost (the futex then finds seq changed and returns at once). */
 /* the kernel's FUTEX_WAIT / FUTEX_WAKE | FUTEX_PRIVATE_FLAG, here
  * because musl's headers do not carry linux/futex.h */
 enum { FUTEX_WAIT_PRIV = 0 | 128, FUTEX_WAKE_PRIV = 1 | 128 };
