@@ -21,6 +21,7 @@
 #include "out.h"
 #include "pat.h"
 #include "proc.h"
+#include "rounds.h"
 #include "select.h"
 #include "sig.h"
 #include "target.h"
@@ -69,7 +70,7 @@ static const struct optdef defs[] = {
 	[P_AGE] = {"age", 'A', OPT_VALUE, "N", "N>0: older than N jiffies; N<0: newer than -N", CRIT | OPT_V_INT},
 	[P_EXCLUDE] = {"exclude", 'x', OPT_VALUE, "PID", "omit PID (repeatable); PPID = our parent and our own process group", REP | OPT_V_STR},
 	[P_INVERT] = {"inVert", 'v', OPT_FLAG, 0, "invert the whole selection (like grep -v)", 0},
-	[P_DELAY] = {"delay", 'D', OPT_VALUE, "SECONDS", "between successive signals and between wait polls (0.04)", OPT_V_SECS},
+	[P_DELAY] = {"delay", 'D', OPT_VALUE, "SECONDS", "the most a signal round waits for the next; done at the last exit (0.04)", OPT_V_SECS},
 	[P_LIMIT] = {"limit", 'l', OPT_VALUE, "SECONDS", "give up waiting after this long (0 = never)", OPT_V_SECS},
 	[P_DELIM] = {"delim", 'd', OPT_VALUE, "STR", "between output PIDs (\" \")", OPT_V_STR},
 	[P_TERM] = {"otrTerm", 'O', OPT_VALUE, "STR", "ends the output and each path line (\"\\n\")", OPT_V_STR},
@@ -79,10 +80,10 @@ static const struct optdef defs[] = {
 	[P_NICE] = {"nice", 'N', OPT_VALUE, "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)", OPT_V_INT},
 	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", REP | OPT_V_STR},
 	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
-	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: stop the tree, signal, continue", 0},
+	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: each round stops the tree (children born meanwhile too), signals, continues", 0},
 	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, 0, "kill, rescan and kill again until none is left (bounded by -l)", 0},
 	[P_APPEAR] = {"appear", 0, OPT_FLAG, 0, "first wait (polling every -D, up to -l) until a process is selected; pw: then echo", 0},
-	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status", 0},
+	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status (4: exited, status unknown)", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
 	{0, 0, 0, 0, 0, 0},
@@ -94,7 +95,8 @@ _Static_assert(sizeof defs / sizeof *defs == P_HELP + 2,
 static const struct optset optset = {
 	"[options] [PATTERN...]", defs, OPT_CLIGEN,
 	"Exit status: 0 selected and every action succeeded, 1 nothing selected,\n"
-	"2 usage error, 3 an action failed.\n",
+	"2 usage error, 3 an action failed; --exitStatus with one process: its\n"
+	"status, or 4 when it exited but the kernel cannot tell the status.\n",
 };
 
 struct pf {
@@ -385,7 +387,7 @@ static int keeps(const struct pf *f)
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pf *f = ctx;
-	struct target t = {p->pid, -1, 0, 0, NULL, 0};
+	struct target t = {p->pid, -1, 0, 0, NULL, 0, 0};
 
 	if (f->rescan && p->state == 'Z')
 		return 0;       /* exited: gone, whoever reaps it */
@@ -420,48 +422,34 @@ static void kill_failed(void *ctx, const struct target *t, int sig)
 	failed(ctx, "kill", t->pid);
 }
 
-/* -T kill: stop every process of the trees (so none can fork or react
- * half-way), send the first signal and the later rounds, then continue
- * what is left (unless STOP was asked for). Through pidfds only: a
- * target without one is not signalled, so a reused PID is never hit. */
-static void tree_kill(struct pf *f)
+/* the later signal rounds (first: the first one to send), or with tree
+ * every round in the stop, signal, continue order (rounds.h), children
+ * born meanwhile included with -T; with wait_last, then up to -D for the
+ * last round's effect */
+static void rounds(struct pf *f, size_t first, int tree, int wait_last)
 {
-	int keep_stopped = 0;
+	struct rounds r = {
+		.sigs = f->sigs, .nsig = f->nsig, .first = first,
+		.last_ns = f->lastkill, .delay = f->delay, .tree = tree,
+		.gather = tree && f->s.tree, .wait_last = wait_last,
+		.procdir = f->s.path, .skip = f->s.exclude.v,
+		.nskip = f->s.exclude.n, .fail = kill_failed, .ctx = f,
+	};
 
-	for (size_t i = 0; i < f->nsig; i++)
-		keep_stopped |= f->sigs[i] == SIGSTOP;
-	for (size_t k = 0; k < f->ntg; k++)
-		if (f->tg[k].fd < 0)
-			f->tg[k].mark = 1;
-		else
-			tgt_signal(&f->tg[k], SIGSTOP);
-	for (size_t k = 0; k < f->ntg; k++)
-		if (!f->tg[k].mark && tgt_signal(&f->tg[k], f->sigs[0]) &&
-		    errno != ESRCH)
-			failed(f, "kill", f->tg[k].pid);
-	f->lastkill = clock_ns();
-	for (size_t k = 0; k < f->ntg; k++)  /* later rounds: all of them */
-		if (f->tg[k].fd < 0)
-			f->tg[k].err = ESRCH, f->tg[k].mark = 1;
-	if (f->nsig > 1)
-		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
-		    f->lastkill, kill_failed, f);
-	for (size_t k = 0; k < f->ntg && !keep_stopped; k++)
-		if (f->tg[k].fd >= 0)
-			tgt_signal(&f->tg[k], SIGCONT);
+	tgt_rounds(&f->tg, &f->ntg, &f->captg, &r);
 }
 
-/* --untilGone: kill what the pass holds (stopped already), give it -D to
- * exit, rescan; until a scan finds no live process, or -l has passed
- * (then what is left is counted, warned about, and an error) */
+/* --untilGone: the rounds over what the pass holds (stopped already),
+ * each waiting on the pidfds at most -D, rescan; until a scan finds no
+ * live process, or -l has passed (then what is left is counted, warned
+ * about, and an error) */
 static void until_gone(struct pf *f)
 {
 	double end = f->limit > 0 ? clock_s() + f->limit : 0;
 
 	f->rescan = 1;
 	do {
-		tree_kill(f);
-		tgt_wait(f->tg, f->ntg, 1, f->delay > 0 ? f->delay : 0.01, f->delay);
+		rounds(f, 0, 1, 1);
 		for (size_t k = 0; k < f->ntg; k++)
 			tgt_release(&f->tg[k]);
 		f->ntg = 0;
@@ -517,9 +505,16 @@ static void tree_actions(struct pf *f)
 		}
 }
 
+/* --exitStatus with one process that exited and whose status the kernel
+ * cannot tell (before Linux 6.15, no pidfd, a zombie nobody reaps): not
+ * 0..3 (pf's own statuses); docs/pf.md says a process's own exit code 4
+ * reads the same, and the output line tells the two apart */
+enum { EXIT_UNKNOWN = 4 };
+
 /* --exitStatus: "PID STATUS" per exited target (a zombie's parent gets
  * a second to reap it: only then does the kernel know the status); the
- * status of the one target when there is exactly one, else -1 */
+ * status of the one target when there is exactly one (EXIT_UNKNOWN if
+ * the kernel cannot tell), else -1 */
 static int exit_statuses(struct pf *f)
 {
 	double end = clock_s() + 1;
@@ -539,7 +534,7 @@ static int exit_statuses(struct pf *f)
 			out_ll(st);
 		out_str(f->term);
 		if (f->ntg == 1)
-			one = st;
+			one = st < 0 ? EXIT_UNKNOWN : st;
 	}
 	return one;
 }
@@ -564,10 +559,9 @@ static int finish(struct pf *f)
 	if ((f->acts & A_KILL) && f->untilgone)
 		until_gone(f);
 	else if ((f->acts & A_KILL) && f->s.tree)
-		tree_kill(f);
+		rounds(f, 0, 1, 0);
 	else if ((f->acts & A_KILL) && f->nsig > 1)
-		tgt_rounds(f->tg, f->ntg, f->sigs, (int)f->nsig, f->delay,
-		    f->lastkill, kill_failed, f);
+		rounds(f, 1, 0, 0);
 	if (f->acts & (A_WAIT | A_WAITALL)) {
 		tgt_wait(f->tg, f->ntg, !(f->acts & A_WAIT), f->limit, f->delay);
 		if (f->exitst)

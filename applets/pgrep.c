@@ -607,7 +607,7 @@ static char *quoted(const struct pg *g, const struct proc *p)
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pg *g = ctx;
-	struct target h = { p->tid, -1, 0, 0, NULL, 0 };
+	struct target h = { p->tid, -1, 0, 0, NULL, 0, 0 };
 
 	(void)pat;
 	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT)

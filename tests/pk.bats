@@ -115,26 +115,108 @@ setup() {
 	[ "$best" -gt 100 ]
 }
 
-@test "-T kill: the whole tree is stopped, signalled, continued; nothing outside it" {
+@test "-T kill: each round stops the whole tree, signals it, continues it; nothing outside it" {
 	command -v strace >/dev/null || skip "strace not installed"
 	run in_ns "$(cat <<-'EOF'
-	( "$FIX" -n kida -c all -l "$FIXDIR/a.log" -r "$FIXDIR/a" &
+	( trap "" USR1 USR2; "$FIX" -n kida -c all -l "$FIXDIR/a.log" -r "$FIXDIR/a" &
 	  "$FIX" -n kidb -k -c all -l "$FIXDIR/b.log" -r "$FIXDIR/b" & wait ) & r=$!
 	wait_file "$FIXDIR/a" "$FIXDIR/b" "$FIXDIR/b.child"
 	fix -n kidc -c all -l "$FIXDIR/o.log"
 	strace -f -e trace=pidfd_send_signal "$QBBIN/pk" -T -s USR1 -s USR2 -D 0.1 -p $r 2>&1 |
 	    sed -n 's/^pidfd_send_signal([0-9]*, \(SIG[A-Z0-9]*\),.*/\1/p' | uniq -c | tr -s ' '
-	for i in $(seq 100); do [ "$(cat "$FIXDIR"/[ab].log | wc -l)" -ge 9 ] && break; sleep 0.02; done
+	for i in $(seq 100); do [ "$(cat "$FIXDIR"/[ab].log | wc -l)" -ge 12 ] && break; sleep 0.02; done
 	sort "$FIXDIR/a.log" | tr '\n' ' '; echo
 	cat "$FIXDIR/o.log" 2>/dev/null; echo "outside: done"
 	EOF
 	)"
 	echo "$output"
-	# four processes (the subshell, kida, kidb and its child), each
-	# stopped before any is signalled; kida saw both signals, then CONT
-	# (pending signals arrive lowest first); kidc outside logged nothing
-	[[ "$output" == *" 4 SIGSTOP"$'\n'" 4 SIGUSR1"$'\n'" 4 SIGUSR2"$'\n'" 4 SIGCONT"$'\n'* ]]
-	[[ "$output" == *$'\n'"SIGCONT SIGUSR1 SIGUSR2 "$'\n'"outside: done" ]]
+	# four processes (the subshell, ignoring both signals, kida, kidb and
+	# its child); per round
+	# each is stopped before any is signalled, and continued after; kida
+	# saw both signals, each with its CONT (pending signals arrive lowest
+	# first); kidc outside logged nothing
+	[[ "$output" == *" 4 SIGSTOP"$'\n'" 4 SIGUSR1"$'\n'" 4 SIGCONT"$'\n'" 4 SIGSTOP"$'\n'" 4 SIGUSR2"$'\n'" 4 SIGCONT"$'\n'* ]]
+	[[ "$output" == *$'\n'"SIGCONT SIGCONT SIGUSR1 SIGUSR2 "$'\n'"outside: done" ]]
+}
+
+# TREE: a shell whose TERM trap ($1) runs, with a child shell that traps
+# TERM the same way ($2), each waiting on a sleep: started in the
+# background of an in_ns script, its PID in $p once the child is up
+export TREE='
+	tree() {
+		/bin/sh -c "trap \"$1\" TERM; /bin/sh -c \"trap \\\"$2\\\" TERM; echo > \$FIXDIR/kid; /bin/sleep 1000 & wait\" & /bin/sleep 1000 & wait" & p=$!
+		wait_file "$FIXDIR/kid"; rm -f "$FIXDIR/kid"
+	}
+	ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }'
+
+@test "-T -s TERM -s KILL: a tree that traps TERM runs its handlers and is gone long before -D" {
+	run in_ns "$TREE"'
+	tree "echo parent >> \$FIXDIR/log; exit 0" "echo child >> \$FIXDIR/log; exit 0"
+	t0=$(date +%s%N); "$QBBIN/pk" -T -s TERM -s KILL -D 10 -p $p; echo "pk st=$?"; t=$(ms $t0)
+	wait $p; echo "parent st=$?"; sort "$FIXDIR/log"
+	# no -D wait: pk returns as the last process exits (a ratio, not a speed)
+	[ $((t * 10)) -lt 10000 ] && echo "returned before -D/10" || echo "took $t ms of -D 10 s"'
+	echo "$output"
+	[ "$output" = "$(printf "pk st=0\nparent st=0\nchild\nparent\nreturned before -D/10")" ]
+}
+
+@test "-T -s TERM -s KILL: an untrapped tree dies of TERM, one that ignores TERM of KILL after -D" {
+	run --separate-stderr in_ns "$TREE"'
+	tree - -; "$QBBIN/pk" -T -s TERM -s KILL -D 10 -p $p; echo "pk st=$?"
+	wait $p; echo "untrapped st=$?"
+	tree "" ""; t0=$(date +%s%N); "$QBBIN/pk" -T -s TERM -s KILL -D 1 -p $p; echo "pk st=$?"; t=$(ms $t0)
+	wait $p; echo "ignoring st=$?"
+	[ "$t" -ge 1000 ] && echo "KILL came after -D"'
+	echo "$output"
+	[ "$output" = "$(printf "pk st=0\nuntrapped st=143\npk st=0\nignoring st=137\nKILL came after -D")" ]
+}
+
+@test "-T: children born between rounds get the next round" {
+	# the parent's TERM handler starts a new child and records its PID;
+	# the KILL round must find it (it would live on, reparented, else)
+	run --separate-stderr in_ns '
+	/bin/sh -c "trap \"/bin/sleep 1000 & echo \\\$! > \$FIXDIR/born\" TERM; trap \"\" HUP
+		while :; do /bin/sleep 1000 & wait \$!; done" & p=$!
+	sleep 0.2
+	"$QBBIN/pk" -T -s TERM -s KILL -D 0.5 -p $p; echo "pk st=$?"
+	wait $p; echo "parent st=$?"
+	b=$(cat "$FIXDIR/born"); echo "born: ${b:+yes}"
+	for i in $(seq 200); do
+		s=$(sed "s/.*) //" /proc/$b/stat 2>/dev/null | cut -c1)
+		[ "$s" = Z ] || [ -z "$s" ] && break; sleep 0.01
+	done
+	echo "born child: ${s:-gone}"'
+	echo "$output"
+	[ "${lines[0]}" = "pk st=0" ]
+	[ "${lines[1]}" = "parent st=137" ]
+	[ "${lines[2]}" = "born: yes" ]
+	[[ "${lines[3]}" =~ ^"born child: "(Z|gone)$ ]]
+}
+
+@test "several -s: pk goes on as soon as every target has exited, not after -D (ratio against -D 10)" {
+	run in_ns 'ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+	fix -n quits -c TERM -x; fix -n quits -c TERM -x
+	t0=$(date +%s%N); "$QBBIN/pk" -s TERM -s KILL -D 10 quits; echo "pk st=$?"; t=$(ms $t0)
+	[ $((t * 10)) -lt 10000 ] && echo "returned before -D/10" || echo "took $t ms of -D 10 s"
+	fix -n quits -c TERM -x
+	t0=$(date +%s%N); "$TESTBIN/nopidfd" "$QBBIN/pk" -s TERM -s KILL -D 10 quits; echo "no pidfd: pk st=$?"; t=$(ms $t0)
+	[ $((t * 10)) -lt 10000 ] && echo "returned before -D/10" || echo "took $t ms of -D 10 s"'
+	echo "$output"
+	[ "$output" = "$(printf "pk st=0\nreturned before -D/10\nno pidfd: pk st=0\nreturned before -D/10")" ]
+}
+
+@test "no pidfds (ENOSYS, EPERM): kill(2) guarded by the start time; -T lets handlers run" {
+	run --separate-stderr in_ns "$TREE"'
+	for e in ENOSYS EPERM; do
+		fix -n victim -c all -l "$FIXDIR/log.$e"
+		"$TESTBIN/nopidfd" -e $e "$QBBIN/pk" -s USR1 victim; echo "$e st=$?"
+		wait_for "$FIXDIR/log.$e" SIGUSR1 && echo "$e signalled"; kill -KILL $FIXPID
+		tree "echo parent >> \$FIXDIR/t.$e; exit 0" "echo child >> \$FIXDIR/t.$e; exit 0"
+		"$TESTBIN/nopidfd" -e $e "$QBBIN/pk" -T -s TERM -s KILL -D 10 -p $p; echo "$e tree st=$?"
+		wait $p; echo "$e parent st=$?"; sort "$FIXDIR/t.$e" | tr "\n" " "; echo
+	done'
+	echo "$output"
+	[ "$output" = "$(printf "ENOSYS st=0\nENOSYS signalled\nENOSYS tree st=0\nENOSYS parent st=0\nchild parent \nEPERM st=0\nEPERM signalled\nEPERM tree st=0\nEPERM parent st=0\nchild parent ")" ]
 }
 
 # a fork bomb named qbbomb, bounded by a cgroup's pids.max (else by

@@ -71,12 +71,41 @@ setup() {
 	kill -TERM $b1 $b2; wait $w; echo "rc=$?"
 	testing "several: one line each, usual exit status" "sort -n '$FIXDIR/o3'" "$b1 0\n$b2 0\n"
 	fix -n par -z zz; z=$("$REF/pgrep" -x zz)
-	testing "a zombie nobody reaps: unknown" "qb pw --exitStatus zz; echo rc=\$?" "$z unknown\nrc=0\n"
+	testing "a zombie nobody reaps: unknown, exit 4" "qb pw --exitStatus zz; echo rc=\$?" "$z unknown\nrc=4\n"
+	fix -n par -z zz2; z2=$("$REF/pgrep" -x zz2)
+	testing "two of them: the usual status" "qb pf -a Wait --exitStatus 'zz\$' zz2 | sort -n; echo rc=\$?" "$(printf '%s unknown\n' $(printf '%s\n' $z $z2 | sort -n))\nrc=0\n"
 	EOF
 	)"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(grep rc= <<<"$output")" = "$(printf 'rc=7\nrc=143\nrc=0')" ]
+}
+
+# polling PID: wait (up to 10 s) until PID sleeps in poll(2), i.e. pw has
+# selected its targets and waits (the kernel may not name the wait:
+# then a fixed pause)
+polling() {
+	local i w
+	for ((i = 0; i < 1000; i++)); do
+		w=$(cat /proc/$1/wchan 2>/dev/null)
+		[[ "$w" == *poll* ]] && return 0
+		[ "$w" = 0 ] && { sleep 0.5; return 0; }
+		sleep 0.01
+	done
+	return 1
+}
+export -f polling
+
+@test "pw returns as the last target exits, with or without pidfds: not a -D later (ratio against -D 10)" {
+	run in_ns 'ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+	for pre in "" "$TESTBIN/nopidfd"; do
+		fix -n waitme -c TERM -x; a=$FIXPID; fix -n waitme -c TERM -x; b=$FIXPID
+		$pre "$QB" pf -a Wait -D 10 waitme & w=$!; polling $w
+		kill $a; sleep 0.1; t0=$(date +%s%N); kill $b; wait $w; echo "pw st=$?"; t=$(ms $t0)
+		[ $((t * 10)) -lt 10000 ] && echo "returned before -D/10" || echo "took $t ms of -D 10 s"
+	done'
+	echo "$output"
+	[ "$output" = "$(printf "pw st=0\nreturned before -D/10\npw st=0\nreturned before -D/10")" ]
 }
 
 @test "--appear: wait until a process is selected, then act (pw: echo); -l bounds it" {

@@ -1,5 +1,5 @@
-/* target.c: pidfd_open/pidfd_send_signal via syscall(), kill(2) fallback,
- * nice, poll(2) waits, the parent chain. */
+/* target.c: pidfd_open/pidfd_send_signal via syscall(), kill(2) fallback
+ * guarded by the start time, nice, poll(2) waits, the parent chain. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -56,20 +57,52 @@ static int gone(int anchor)
 	return errno == ESRCH;
 }
 
+/* /proc/PID/stat, parsed: 1, or 0 when it is gone (or unreadable) */
+static int read_stat(pid_t pid, struct proc *p)
+{
+	char path[40], buf[2048];
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	len = read(fd, buf, sizeof buf);
+	close(fd);
+	return len > 0 && !proc_parse_stat(buf, (size_t)len, p);
+}
+
+/* without a pidfd: is the PID still the process held (same start)? */
+static int same(const struct target *t, struct proc *p)
+{
+	return read_stat(t->pid, p) && (!t->start || p->start == t->start);
+}
+
 int tgt_hold(struct target *t, pid_t pid, int anchor)
 {
+	struct proc p;
+
 	t->pid = pid;
 	t->done = 0;
 	t->err = 0;
+	t->start = 0;
 	t->fd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (t->fd < 0 && errno != ENOSYS && errno != EPERM) {
 		t->err = errno;  /* ESRCH: gone; EINVAL: not a process */
+		if (t->err != ESRCH && read_stat(pid, &p))
+			t->start = p.start;  /* signalled by PID: guard it */
 		return -1;
 	}
-	if (t->fd < 0)
+	if (t->fd < 0) {
 		t->err = ENOSYS;
-	else
+		/* read before the anchor test below: if that passes, this is
+		 * the start time of the process we matched */
+		if (read_stat(pid, &p))
+			t->start = p.start;
+	} else {
 		fcntl(t->fd, F_SETFD, FD_CLOEXEC);
+	}
 	/* the anchor still reads: the process we matched is alive, so the
 	 * pidfd opened above is for it and not for a newcomer */
 	if (anchor >= 0 && gone(anchor)) {
@@ -89,12 +122,18 @@ void tgt_release(struct target *t)
 
 int tgt_signal(const struct target *t, int sig)
 {
+	struct proc p;
+
 	if (t->fd >= 0) {
 		long r = syscall(SYS_pidfd_send_signal, t->fd, sig, NULL, 0);
 
+		/* EPERM is kept: here it is the kernel's "not allowed" (a
+		 * filter refusing pidfds refuses pidfd_open too: fd -1) */
 		if (r == 0 || errno != ENOSYS)
 			return r ? -1 : 0;
-	} else if (t->err == ESRCH) {
+	} else if (t->err == ESRCH || (t->start && !same(t, &p))) {
+		/* the start time narrows PID reuse to the instant between
+		 * this check and the kill, where no pidfd closes it */
 		errno = ESRCH;
 		return -1;
 	}
@@ -127,18 +166,20 @@ int tgt_nice(const struct target *t, long long inc)
 	return setpriority(PRIO_PROCESS, (id_t)t->pid, want);
 }
 
-/* no pidfd: zombie or gone, as the reader sees it */
-static int stat_exited(pid_t pid)
+char tgt_state(const struct target *t)
 {
-	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct proc p;
-	int alive;
 
-	if (proc_open(&it, NULL, PROC_STAT) < 0)
-		return 1;
-	alive = proc_get(&it, pid, 0, &p) && p.state != 'Z' && p.state != 'X';
-	proc_close(&it);
-	return !alive;
+	if (t->fd >= 0) {
+		struct pollfd pf = {.fd = t->fd, .events = POLLIN};
+
+		if (poll(&pf, 1, 0) > 0)
+			return 'X';     /* exited: stat may name a newcomer */
+		return read_stat(t->pid, &p) ? p.state : 0;
+	}
+	if (t->err == ESRCH)
+		return 0;
+	return same(t, &p) ? p.state : 0;
 }
 
 int tgt_exited(const struct target *t)
@@ -148,7 +189,10 @@ int tgt_exited(const struct target *t)
 
 		return poll(&pf, 1, 0) > 0;
 	}
-	return stat_exited(t->pid);
+	switch (tgt_state(t)) {
+	case 0: case 'Z': case 'X': return 1;
+	default: return 0;
+	}
 }
 
 /* mark the exited ones; the count still running */
@@ -168,12 +212,20 @@ static size_t sweep(struct target *t, size_t n, size_t *done)
 	return left;
 }
 
-int tgt_wait(struct target *t, size_t n, int all, double limit, double delay)
+int tgt_wait(struct target *t, size_t n, int all, double limit,
+    double poll_max)
 {
 	double end = limit > 0 ? clock_s() + limit : 0;
 	struct pollfd *pf = calloc(n + 1, sizeof *pf);
 	size_t done, left;
-	int rc = 0;
+	int rc = 0, step = 1, cap;
+
+	/* the fallback polls /proc: soon after an exit, not a -D later */
+	if (poll_max <= 0 || poll_max > TGT_POLL_MAX)
+		poll_max = TGT_POLL_MAX;
+	cap = (int)(poll_max * 1000 + 0.5);
+	if (cap < 1)
+		cap = 1;
 
 	for (;;) {
 		int nofd = 0, ms = -1;
@@ -192,8 +244,10 @@ int tgt_wait(struct target *t, size_t n, int all, double limit, double delay)
 			else
 				pf[np++] = (struct pollfd){.fd = t[i].fd, .events = POLLIN};
 		}
-		if (nofd)
-			ms = (int)(delay * 1000 + 0.5);
+		if (nofd) {
+			ms = step;
+			step = step * 2 > cap ? cap : step * 2;
+		}
 		if (end) {
 			double rest = end - clock_s();
 			int rms = rest > 0 ? (int)(rest * 1000 + 0.999) : 0;
@@ -237,25 +291,6 @@ int tgt_exit_status(const struct target *t, double grace)
 	if (WIFSIGNALED(info.exit_code))
 		return 128 + WTERMSIG(info.exit_code);
 	return WEXITSTATUS(info.exit_code);
-}
-
-int tgt_rounds(struct target *t, size_t n, const int *sigs, int nsig,
-    double delay, long long last_ns, tgt_fail_fn *fail, void *ctx)
-{
-	int failures = 0;
-
-	clock_sleep(delay - (double)(clock_ns() - last_ns) / 1e9);
-	for (int i = 1; i < nsig; i++) {
-		for (size_t k = 0; k < n; k++)
-			if (tgt_signal(&t[k], sigs[i]) && errno != ESRCH) {
-				failures++;
-				if (fail)
-					fail(ctx, &t[k], sigs[i]);
-			}
-		if (i + 1 < nsig)
-			clock_sleep(delay);
-	}
-	return failures;
 }
 
 size_t tgt_chain(const char *procdir, pid_t pid, pid_t *v, size_t max)

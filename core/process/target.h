@@ -3,9 +3,10 @@
  *
  * A target is a PID plus, where the kernel has them, a pidfd opened while
  * the process was known to be the one selected (tgt_hold confirms it
- * through the reader's anchor fd, proc_anchor()). Without pidfds (ENOSYS:
- * old kernels, seccomp) fd is -1 and kill(2) and a /proc poll are the
- * fallbacks. Core code: nothing here prints; failures come back as errno
+ * through the reader's anchor fd, proc_anchor()). Without pidfds (ENOSYS,
+ * EPERM: old kernels, seccomp) fd is -1 and kill(2) and a /proc poll are
+ * the fallbacks; the start time read at hold then tells a reused PID
+ * (another start time) from the process held, before every signal. Core code: nothing here prints; failures come back as errno
  * values (or through the rounds' hook) for the front end to word. */
 #ifndef QB_TARGET_H
 #define QB_TARGET_H
@@ -22,6 +23,9 @@ struct target {
 	int done;       /* tgt_wait saw it exit */
 	char *text;     /* the front end's (what it prints for it), or NULL */
 	int mark;       /* the front end's own flag */
+	unsigned long long start; /* fd -1: start time (stat, clock ticks)
+	                   read at hold, 0 unknown; a PID that no longer has
+	                   it is not ours: signals fail with ESRCH */
 };
 
 /* hold pid: open its pidfd; anchor (proc_anchor(), or -1) is an fd of a
@@ -32,8 +36,9 @@ struct target {
 int tgt_hold(struct target *t, pid_t pid, int anchor);
 void tgt_release(struct target *t);
 
-/* send sig (0 = probe) through the pidfd, else kill(2); a target gone
- * before it was held fails with ESRCH. 0, or -1 with errno */
+/* send sig (0 = probe) through the pidfd, else kill(2) after checking the
+ * start time; a target gone before it was held, or whose PID now names
+ * another process, fails with ESRCH. 0, or -1 with errno */
 int tgt_signal(const struct target *t, int sig);
 
 /* after a SIGKILL: free the process's memory now, not when it is done
@@ -48,11 +53,16 @@ int tgt_nice(const struct target *t, long long inc);
 int tgt_exited(const struct target *t);
 
 /* wait until any (all = 0) or all (all = 1) of t[0..n) have exited, or
- * limit seconds passed (limit <= 0: no limit). poll(2) on the pidfds;
- * targets without one are checked every delay seconds; a target whose
- * done is set already counts as exited. 1 when the condition was met, 0 on timeout.
- * Sets t[i].done. */
-int tgt_wait(struct target *t, size_t n, int all, double limit, double delay);
+ * limit seconds passed (limit <= 0: no limit). poll(2) on the pidfds,
+ * which wakes at the exit itself; targets without one are checked in
+ * /proc after 1 ms, then 2, 4 ... up to poll_max seconds (TGT_POLL_MAX
+ * when poll_max <= 0 or larger) between checks; a target whose done is
+ * set already counts as exited. 1 when the condition was met, 0 on
+ * timeout. Sets t[i].done. */
+#define TGT_POLL_MAX 0.025
+
+int tgt_wait(struct target *t, size_t n, int all, double limit,
+    double poll_max);
 
 /* the exit status of a target that has exited, as a shell shows it: its
  * exit code 0..255, or 128 + the signal that killed it; -1 when unknown.
@@ -61,13 +71,9 @@ int tgt_wait(struct target *t, size_t n, int all, double limit, double delay);
  * grace seconds. Older kernels, targets without a pidfd: -1. */
 int tgt_exit_status(const struct target *t, double grace);
 
-/* signal rounds: sigs[0] went out at last_ns (clock_ns()); each further
- * signal goes to every target, delay seconds after the previous round.
- * fail(ctx, t, sig) hears of each failure other than ESRCH (errno set).
- * Returns the number of failures. */
-typedef void tgt_fail_fn(void *ctx, const struct target *t, int sig);
-int tgt_rounds(struct target *t, size_t n, const int *sigs, int nsig,
-    double delay, long long last_ns, tgt_fail_fn *fail, void *ctx);
+/* the process's state letter as /proc shows it (R S D T t Z X ...),
+ * 0 when it is gone or no longer the process held */
+char tgt_state(const struct target *t);
 
 /* the ancestry of pid as procdir (NULL: /proc) shows it: v[0] = pid,
  * v[1] its parent, ... while the processes exist; a 0 ends the chain
