@@ -90,7 +90,9 @@ struct tbase {                  /* a baseline's rows */
 /* one more row (key copied) */
 void tbase_add(struct tbase *b, const char *key, double est, double err);
 /* a JSON export's results[] (command, estimate, error, unit): 0, or -1
- * with *why; never exits (but when memory runs out, as vec.h) */
+ * with *why; never exits (but when memory runs out, as vec.h). Its own
+ * small reader, as libc has none: it reads back what tim writes and
+ * skips the rest; tests/fuzz/fuzz_timread.c drives it. */
 int tbase_json(char *data, size_t n, struct tbase *b, const char **why);
 /* --baseline FILE, a JSON export or a --save file, whole: a --save file
  * stands for the report a --read of it would give with md's rows and

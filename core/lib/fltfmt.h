@@ -6,7 +6,10 @@
  * even, as glibc's printf rounds them, so the text is glibc's byte for
  * byte. fmt.c lays the text out (width, flags) for fmt_snprintf; it
  * refers to flt_conv weakly, so that only a program that formats floats
- * links this file: such a program says FMT_FLOATS (fmt.h).
+ * links this file: such a program says FMT_FLOATS (fmt.h). What it buys:
+ * no printf in a static build (docs/quickbox.md, "Static binary and
+ * size") and faster exports (docs/PERFORMANCE.md, "tim: own float
+ * formatting"); tests/fuzz/fuzz_fmtfloat.c holds it to snprintf.
  * Pure: no I/O, no globals, no allocation. */
 #ifndef QB_FLTFMT_H
 #define QB_FLTFMT_H

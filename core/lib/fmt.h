@@ -7,7 +7,9 @@
  * whole result would have, and at most cap bytes (NUL included) are
  * stored. Floats are rounded once from their exact binary value, ties
  * to even (fltfmt.h), so no static build links the C library's printf
- * (docs/quickbox.md has the bytes that saves). The flags + space # and
+ * (the bytes that saves: docs/quickbox.md, "Static binary and size";
+ * tests/fuzz/fuzz_fmtfloat.c holds the floats to the C library's
+ * snprintf). The flags + space # and
  * %a are not in the subset: such a conversion is copied out as text.
  *
  * The float code (fltfmt.c, about 1.6 KB static) is linked only into a

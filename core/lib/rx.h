@@ -4,7 +4,11 @@
  * search of a NUL-terminated text, no submatch positions.
  *
  * The same engine in every build, so the procps personalities behave as
- * the glibc-based reference tools do, also in a static musl binary. */
+ * the glibc-based reference tools do, also in a static musl binary. It
+ * also buys bytes (it replaced musl's TRE: docs/quickbox.md, "Static
+ * binary and size") and time (docs/PERFORMANCE.md, "Regex engine").
+ * tests/fuzz/fuzz_rx.c holds it to glibc's regcomp/regexec, tests/rx.bats
+ * to its documented dialect. */
 #ifndef QB_RX_H
 #define QB_RX_H
 
