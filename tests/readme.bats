@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# readme.bats: the examples of README.md and docs/*.md run as printed.
+#
+# Every fenced block carries a marker, an HTML comment on the lines just
+# before its opening fence:
+#   <!-- example: run -->               the block runs as printed
+#   <!-- example: not run: REASON -->   it cannot run in a test, and why
+#   <!-- fresh-root begin; ... -->      README's two commands (CI runs them
+#                                       in a fresh root: .ci/freshroot)
+# A run block runs with sh -e in a private PID namespace (so its pk and pw
+# touch only what it starts), in a fresh directory that stands for the
+# clone (./quickbox is the binary under test), after the install step: the
+# native applets and quickbox on PATH, HOME that directory, C.UTF-8, no
+# tty. Lines starting "$ " are the commands of a transcript block (the rest
+# is their output, not checked); otherwise every line is. The block fails
+# on a non-zero exit or anything on stderr (a warning in an example is a
+# bug of the example).
+load helpers
+
+setup() { TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd); }
+
+# blocks FILE: one record per fenced block, fields separated by \037:
+# line, marker kind (run, notrun, fresh, none, noreason), then the
+# commands with \036 for newlines
+blocks() {
+	awk '
+	function kind(c) {
+		if (c ~ /fresh-root begin/) return "fresh"
+		if (c ~ /example: *run *-->/) return "run"
+		if (c ~ /example: *not run: *[^ -]/) return "notrun"
+		if (c ~ /example: *not run/) return "noreason"
+		return "none"
+	}
+	!fence && /^<!--/ { c = ""; incomment = 1 }
+	!fence && incomment { c = c " " $0; if (/-->/) { incomment = 0; cend = NR }; next }
+	/^```/ {
+		if (!fence) { fence = 1; start = NR; k = (cend == NR - 1) ? kind(c) : "none"
+			body = ""; prompt = 0; next }
+		fence = 0
+		printf "%d\037%s\037%s\n", start, k, body
+		next
+	}
+	fence {
+		line = $0
+		if (line ~ /^\$ /) { if (!prompt) body = ""; prompt = 1; sub(/^\$ /, "", line) }
+		else if (prompt) next
+		body = body line "\036"
+	}' "$1"
+}
+
+# every file with examples
+docs() { echo "$TOP/README.md"; ls "$TOP"/docs/*.md; }
+
+@test "every fenced block in README.md and docs/*.md says whether it runs" {
+	local f bad=
+	for f in $(docs); do
+		while IFS=$'\037' read -r line k _; do
+			case $k in
+			run|notrun|fresh) ;;
+			noreason) bad="$bad ${f#"$TOP"/}:$line(not run: no reason)" ;;
+			*) bad="$bad ${f#"$TOP"/}:$line" ;;
+			esac
+		done < <(blocks "$f")
+	done
+	[ -z "$bad" ] || { echo "blocks without an example marker:$bad"; false; }
+}
+
+@test "the fresh-root block holds exactly the two commands" {
+	run bash -c "$(declare -f blocks); blocks '$TOP/README.md' | awk -F '\037' '\$2 == \"fresh\" { print \$3 }'"
+	[ "$status" -eq 0 ]
+	cmds=$(printf '%s' "$output" | tr '\036' '\n' | sed 's/#.*//; s/[[:space:]]*$//' | grep -v '^$' | tr '\n' ' ')
+	[ "$cmds" = "make bench make test " ]
+}
+
+# run_blocks FILE: each run block of FILE as described above; prints
+# every failing block with its output and fails if there was one
+run_blocks() {
+	local f=$1 line k body w n=0 failed=0 st
+	need_root
+	local bin=$BATS_TEST_TMPDIR/bin
+	mkdir -p "$bin"
+	ln -sf "$QB" "$bin/quickbox"
+	"$QB" --install "$bin" pf pk pw tails tim
+	while IFS=$'\037' read -r line k body; do
+		[ "$k" = run ] || continue
+		n=$((n + 1))
+		w=$BATS_TEST_TMPDIR/ex$n
+		mkdir -p "$w/tmp"
+		ln -s "$QB" "$w/quickbox"
+		printf '%s' "$body" | tr '\036' '\n' > "$w/.example.sh"
+		st=0 t0=$SECONDS
+		(cd "$w" && timeout 60 unshare --fork --pid --mount-proc --kill-child setsid \
+		    env -i HOME="$w" PATH="$bin:/usr/bin:/bin" TMPDIR="$w/tmp" \
+		    LANG=C.UTF-8 LC_ALL=C.UTF-8 sh -e .example.sh \
+		    < /dev/null > "$w/.out" 2> "$w/.err") || st=$?
+		echo "${f#"$TOP"/}:$line: $((SECONDS - t0)) s"
+		if [ "$st" -ne 0 ] || [ -s "$w/.err" ]; then
+			failed=$((failed + 1))
+			echo "== ${f#"$TOP"/}:$line: exit $st"
+			sed 's/^/   | /' "$w/.example.sh"
+			echo "   stdout:"; sed 's/^/   > /' "$w/.out" | head -n 20
+			echo "   stderr:"; sed 's/^/   ! /' "$w/.err" | head -n 20
+		fi
+	done < <(blocks "$f")
+	echo "$n run blocks, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+@test "README.md: the examples marked run run as printed" {
+	run_blocks "$TOP/README.md"
+}
+
+@test "docs/*.md: the examples marked run run as printed" {
+	local f st=0
+	for f in "$TOP"/docs/*.md; do run_blocks "$f" || st=1; done
+	[ "$st" -eq 0 ]
+}
