@@ -26,8 +26,8 @@
 #
 # Knobs (environment):
 #   SECTIONS="seed scale tails tim"  which sections run
-#   NLO=300 NHI=3000   process counts of the scale section
-#   SIZE=64M           file size of the tails section (K/M/G)
+#   NLO=300 NHI=2000   process counts of the scale section
+#   SIZE=32M           file size of the tails section (K/M/G)
 #   BUDGET=2           seconds of tim sampling per comparison (--budget)
 #   SEEDOPTS="-k2 -n7 -m8 -o7"   tim options of the seed rows (before --budget)
 #   r=PREFIX           scheduler prefix of the timed runs (default: "chrt
@@ -46,8 +46,8 @@ if [ "${1-}" = --full ]; then
 fi
 SECTIONS=${SECTIONS-seed scale tails tim}
 NLO=${NLO:-300}
-NHI=${NHI:-3000}
-SIZE=${SIZE:-64M}
+NHI=${NHI:-2000}
+SIZE=${SIZE:-32M}
 BUDGET=${BUDGET:-2}
 PGREP=${PGREP:-/usr/bin/pgrep}
 TOYBOX=${TOYBOX:-/usr/bin/toybox}
