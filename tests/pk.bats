@@ -261,3 +261,23 @@ export BOMB='
 	[ "$output" = "$(printf 'pk st=3\nalive')" ]
 	[ "$stderr" = "pk: 1 process left after --limit" ]
 }
+
+@test "no pidfds: a PID reused between rounds is not signalled (start time differs)" {
+	run --separate-stderr in_ns '
+	polling() { local i; for ((i = 0; i < 1000; i++)); do
+		[[ "$(cat /proc/$1/wchan 2>/dev/null)" == *poll* ]] && return 0; sleep 0.01; done; return 1; }
+	fix -n reuse -c USR1 -l "$FIXDIR/x.log"; x=$FIXPID
+	fix -n reuse -c USR1 -l "$FIXDIR/y.log"; y=$FIXPID
+	"$TESTBIN/nopidfd" "$QBBIN/pk" -s USR1 -s KILL -D 2 reuse & k=$!
+	wait_for "$FIXDIR/x.log" SIGUSR1; polling $k
+	# pk, stopped, cannot see x gone before its PID names a newcomer
+	kill -STOP $k; kill -KILL $x; wait $x
+	echo $((x - 1)) > /proc/sys/kernel/ns_last_pid; /bin/sleep 1000 & z=$!
+	[ $z = $x ] && echo "PID reused"; kill -CONT $k
+	wait $k; echo "pk st=$?"
+	wait $y; echo "y st=$?"
+	# (kill -0 would pass a zombie: the state tells)
+	[ "$(sed "s/.*) //" /proc/$z/stat | cut -c1)" = S ] && echo "newcomer alive"'
+	echo "$output $stderr"
+	[ "$output" = "$(printf "PID reused\npk st=0\ny st=137\nnewcomer alive")" ]
+}
