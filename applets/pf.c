@@ -15,6 +15,8 @@
 #include "clock.h"
 #include "err.h"
 #include "escape.h"
+#include "fields.h"
+#include "ident.h"
 #include "ids.h"
 #include "num.h"
 #include "opt.h"
@@ -42,13 +44,13 @@ enum pfopt {
 	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
 	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
 	P_ACTIONS, P_IFHANDLED, P_TREE, P_UNTILGONE, P_APPEAR, P_EXITST,
-	P_VERSION, P_HELP,
+	P_OUTPUT, P_JSON, P_NOHEADERS, P_VERSION, P_HELP,
 };
 
 #define CRIT OPT_CRIT
 #define REP OPT_REPEAT
 static const struct optdef defs[] = {
-	[P_PIDS] = {"pids", 'p', OPT_VALUE, "STR", "PIDs to consider, separated by blanks or commas (repeatable; default: all)", CRIT | REP | OPT_V_STR},
+	[P_PIDS] = {"pids", 'p', OPT_VALUE, "STR", "PIDs (or id tokens PID:INODE, PID@START: that process only) to consider, separated by blanks or commas (repeatable; default: all)", CRIT | REP | OPT_V_STR},
 	[P_FULL] = {"full", 'f', OPT_FLAG, 0, "match the full command line, not the name (comm)", 0},
 	[P_ICASE] = {"ignoreCase", 'i', OPT_FLAG, 0, "ignore case in patterns", 0},
 	[P_STATE] = {"RunState", 'R', OPT_VALUE, "STR", "run-state letters to match (S T I R D Z ...)", CRIT | OPT_V_STR},
@@ -84,6 +86,9 @@ static const struct optdef defs[] = {
 	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, 0, "kill, rescan and kill again until none is left (bounded by -l)", 0},
 	[P_APPEAR] = {"appear", 0, OPT_FLAG, 0, "first wait (polling every -D, up to -l) until a process is selected; pw: then echo", 0},
 	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status (4: exited, status unknown)", 0},
+	[P_OUTPUT] = {"output", 'F', OPT_VALUE, "FIELDS", "print these fields of each selected process, as ps -o (repeatable; adds echo): pid ppid pgid sid tty user uid group gid state nice pri nlwp start etime time rss vsz comm args argv exe cwd cgroup id", REP | OPT_V_STR},
+	[P_JSON] = {"json", 0, OPT_FLAG, 0, "print a JSON object per selected process (JSON Lines; the -F fields, default " FLD_JSON_DEFAULT ")", 0},
+	[P_NOHEADERS] = {"noHeaders", 0, OPT_FLAG, 0, "-F: no header line", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
 	{0, 0, 0, 0, 0, 0},
@@ -104,6 +109,9 @@ struct pf {
 	unsigned acts;
 	int full, icase, exist, ifhandled, help, version, criteria, xppid;
 	int exitst, untilgone, appear, acts_given;
+	int json, noheaders, headed;
+	struct fld_set fields;  /* -F / --json: what a row shows */
+	struct fld_buf row;
 	int rescan;             /* --untilGone: a later pass (no output) */
 	int probe;              /* --untilGone: only count what is left */
 	size_t found;           /* --untilGone: live processes this pass */
@@ -162,13 +170,29 @@ static union val value(const struct optdef *d, char *s)
 	return v;
 }
 
+/* PIDs and identity tokens (ident.h): the token is checked at the scan */
 static void pids_arg(struct pf *f, char *s)
 {
 	char *tok, *save;
+	struct ident id;
 
 	for (tok = strtok_r(s, " \t\n,", &save); tok;
-	    tok = strtok_r(NULL, " \t\n,", &save))
-		sel_add(&f->s.pids, pid_arg(tok, "pids"));
+	    tok = strtok_r(NULL, " \t\n,", &save)) {
+		if (ident_parse(tok, &id) && !tok[strcspn(tok, ":@")])
+			die(2, "invalid PID for --pids: '%s'", tok);
+		if (ident_parse(tok, &id))
+			die(2, "invalid process id token for --pids: '%s' "
+			    "(PID:INODE or PID@START)", tok);
+		sel_add_ident(&f->s, &id);
+	}
+}
+
+static void output_arg(struct pf *f, const char *list)
+{
+	char err[512];
+
+	if (fld_parse(&f->fields, list, err, sizeof err))
+		die(2, "%s", err);
 }
 
 static void action_arg(struct pf *f, const char *s)
@@ -259,6 +283,9 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 	case P_UNTILGONE: f->untilgone = on; break;
 	case P_APPEAR: f->appear = on; break;
 	case P_EXITST: f->exitst = on; break;
+	case P_OUTPUT: output_arg(f, v.s); break;
+	case P_JSON: f->json = on; break;
+	case P_NOHEADERS: f->noheaders = on; break;
 	case P_VERSION: f->version = on; break;
 	case P_HELP: f->help = on; break;
 	}
@@ -308,10 +335,26 @@ static const char *full_text(const struct proc *p)
 	    ESC_ARGS_CTRL | ESC_ARGS_TRIM) ? p->cmdline : p->comm;
 }
 
+/* full_text on a copy, for a row that shows the raw command line (the
+ * scan then has one thread: setup) */
+static const char *full_copy(const struct proc *p)
+{
+	static struct proc q;
+	static char *buf;
+	static size_t cap;
+
+	buf = vec_grow(buf, p->cmdline_len + 1, &cap, 1);
+	memcpy(buf, p->cmdline, p->cmdline_len + 1);
+	q.cmdline = buf, q.cmdline_len = p->cmdline_len;
+	memcpy(q.comm, p->comm, sizeof q.comm);
+	return full_text(&q);
+}
+
 static int match(void *ctx, struct proc_iter *it, const struct proc *p)
 {
 	struct pf *f = ctx;
-	const char *text = f->full ? full_text(p) : p->comm;
+	const char *text = !f->full ? p->comm : f->fields.raw_cmdline ?
+	    full_copy(p) : full_text(p);
 
 	(void)it;
 	for (size_t i = 0; i < f->npat; i++)
@@ -335,6 +378,18 @@ static void end_block(struct pf *f)
 	if (f->wrote)
 		out_str(f->term);
 	f->wrote = 0;
+}
+
+/* -F / --json: the row of p, the header before the first */
+static void row(struct pf *f, struct proc_iter *it, const struct proc *p)
+{
+	if (!f->headed && !f->json && !f->noheaders) {
+		fld_header(&f->row, &f->fields);
+		out_write(f->row.s, f->row.n);
+	}
+	f->headed = 1;
+	fld_row(&f->row, &f->fields, it, p, f->json);
+	out_write(f->row.s, f->row.n);
 }
 
 static void echo(struct pf *f, pid_t pid, int pat)
@@ -394,8 +449,12 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	f->found++;
 	if (f->probe)
 		return 0;
-	if ((f->acts & A_ECHO) && !f->rescan)
-		echo(f, p->pid, pat);
+	if ((f->acts & A_ECHO) && !f->rescan) {
+		if (f->fields.n)
+			row(f, it, p);
+		else
+			echo(f, p->pid, pat);
+	}
 	if ((f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f))
 		if (tgt_hold(&t, p->pid, proc_anchor(it)) && t.err == ESRCH)
 			return 0;   /* gone since it was read */
@@ -581,6 +640,13 @@ static void setup(struct pf *f)
 		f->acts = 0;        /* pw --appear: say it is there */
 	if (!f->acts)           /* before -N/-s add theirs: they echo too */
 		f->acts = A_ECHO;
+	if (f->json && !f->fields.n)
+		output_arg(f, FLD_JSON_DEFAULT);
+	if (f->fields.n && (f->acts & (A_COUNT | A_PATH | A_AID)))
+		die(2, "%s cannot be used with the count, path or aid action",
+		    f->json ? "--json" : "--output");
+	if (f->fields.n)
+		f->acts |= A_ECHO;  /* pk -F ...: show what it signals */
 	if (f->nice)
 		f->acts |= A_NICE;
 	if (f->nsig || f->untilgone)
@@ -599,6 +665,11 @@ static void setup(struct pf *f)
 	/* act only prints: no pidfd, no anchor (select.h) */
 	s->par_nofd = !(f->acts & (A_KILL | A_WAIT | A_WAITALL)) && !keeps(f);
 	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
+	s->need |= f->fields.need;
+	if (f->fields.late)     /* exe cwd cgroup id are checked on the anchor */
+		s->par_nofd = 0;
+	if (f->full && f->fields.raw_cmdline)
+		s->par_ok = 0;      /* match() flattens a copy: one buffer */
 	if (f->ifhandled)
 		s->need |= PROC_STATUS;
 	if (f->untilgone)
@@ -622,6 +693,18 @@ static int appear(struct pf *f)
 		clock_sleep(f->delay > 0 ? f->delay : 0.01);
 	}
 	return rc;
+}
+
+/* the -p tokens whose PID names another process now, or none */
+static void stale_tokens(struct pf *f)
+{
+	char t[IDENT_MAX];
+
+	for (size_t i = 0; i < f->s.idents.n && !f->s.first; i++)
+		if (!f->s.idents.v[i].seen) {
+			ident_format(&f->s.idents.v[i].id, t, sizeof t);
+			warn("%s is gone (its PID is free or another process's)", t);
+		}
 }
 
 static int run(int argc, char **argv, unsigned acts)
@@ -660,6 +743,7 @@ static int run(int argc, char **argv, unsigned acts)
 	if (f.exist)
 		return f.s.nsel ? 0 : 1;
 	nsel = f.s.nsel;        /* --untilGone rescans reset it */
+	stale_tokens(&f);
 	rc = finish(&f);
 	return !nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc : 0;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh: make sure the tools the test suite runs or compares against are
 # here (bats-core; procps, coreutils and util-linux as reference tools and for
-# unshare/setpriv; strace; a UTF-8 locale besides C.UTF-8). Installs them
+# unshare/setpriv; strace; python3 to parse JSON; a UTF-8 locale besides
+# C.UTF-8). Installs them
 # with apt-get when run as root on Debian, else names what to install and
 # fails.
 #
@@ -33,6 +34,8 @@ at /usr/bin/setpriv  || need="$need util-linux"
 have bats     || need="$need bats"
 have cc       || need="$need gcc"
 have strace   || need="$need strace"
+at /usr/bin/ps       || need="$need procps"
+at /usr/bin/python3  || need="$need python3"   # the JSON parser of pfout.bats
 
 # a UTF-8 locale other than C.UTF-8 (GNU quoting differs between the two)
 utf8() { locale -a 2>/dev/null | grep -qi '^en_US\.utf-\?8$'; }

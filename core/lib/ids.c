@@ -6,6 +6,7 @@
  * into the binary, so those two files are read here directly: what that
  * saves is in docs/quickbox.md. */
 #include <errno.h>
+#include <stddef.h>
 
 #include "ids.h"
 #include "num.h"
@@ -30,6 +31,16 @@ static int by_name(int group, const char *s, long long *id)
 	if (pw)
 		*id = pw->pw_uid;
 	return pw ? 0 : -1;
+}
+
+static const char *by_id(int group, unsigned long long id)
+{
+	struct passwd *pw;
+	struct group *gr;
+
+	if (group)
+		return (gr = getgrgid((gid_t)id)) ? gr->gr_name : NULL;
+	return (pw = getpwuid((uid_t)id)) ? pw->pw_name : NULL;
 }
 #else
 #include <fcntl.h>
@@ -79,7 +90,52 @@ static int by_name(int group, const char *s, long long *id)
 	errno = 0;
 	return found;
 }
+
+/* the NAME of the first line "NAME:x:ID:..." with this ID, in a buffer
+ * kept to the next call */
+static const char *by_id(int group, unsigned long long id)
+{
+	static char name[64];
+	const char *file = group ? "/etc/group" : "/etc/passwd";
+	size_t n = 0, cap = 4096;
+	char *buf, *p, *end, *f, *q;
+	const char *found = NULL;
+	long long v;
+	ssize_t r;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	buf = xmalloc(cap + 1);
+	while ((r = read(fd, buf + n, cap - n)) > 0)
+		if ((n += (size_t)r) == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
+	close(fd);
+	buf[n] = 0;
+	for (p = buf; p < buf + n && !found; p = end + 1) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = buf + n;
+		*end = 0;
+		if (!(f = strchr(p, ':')) || !(f = strchr(f + 1, ':')) ||
+		    !(q = strchr(++f, ':')) || (size_t)(f - p) > sizeof name)
+			continue;
+		*q = 0;
+		if (num_ll(f, 0, (uid_t)-2, &v) || (unsigned long long)v != id)
+			continue;
+		memcpy(name, p, (size_t)(strchr(p, ':') - p));
+		name[strchr(p, ':') - p] = 0;
+		found = name;
+	}
+	free(buf);
+	return found;
+}
 #endif
+
+const char *id_name(int group, unsigned long long id)
+{
+	return by_id(group, id);
+}
 
 static int to_id(int group, const char *s, long long *v)
 {

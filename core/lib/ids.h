@@ -11,4 +11,8 @@
 int user_id(const char *s, uid_t *out);
 int group_id(const char *s, gid_t *out);
 
+/* the name of a user (group = 0) or group (1) id, NULL when it has
+ * none; the text lasts until the next call */
+const char *id_name(int group, unsigned long long id);
+
 #endif

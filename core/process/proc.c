@@ -248,6 +248,48 @@ int proc_parse_stat(const char *buf, size_t len, struct proc *p)
 	return parse_stat(t, len, p);
 }
 
+/* the fields after the name, numbered as proc(5) numbers them (state
+ * is 3): the plain parser's are not here, so it stays as fast */
+enum { X_UTIME = 14, X_STIME = 15, X_PRIO = 18, X_VSIZE = 23, X_POLICY = 41 };
+
+int proc_parse_statx(const char *buf, size_t len, struct proc *p)
+{
+	static const unsigned char used[] = { X_UTIME, X_STIME, X_PRIO,
+	    X_VSIZE, X_POLICY };
+	const char *s = memrchr(buf, ')', len), *e = buf + len;
+	long long v[X_POLICY + 1];
+	int f = 2;
+
+	if (!s)
+		return -1;
+	memset(v, 0, sizeof v);
+	for (s++; f < X_POLICY && s < e && *s == ' '; ) {
+		unsigned long long r = 0;
+		const char *d;
+		int neg;
+
+		f++;
+		neg = ++s < e && *s == '-';
+		d = s += neg;
+		while (s < e && (unsigned)(unsigned char)*s - '0' < 10 && s - d < 20)
+			r = r * 10 + (unsigned)(*s++ - '0');
+		if ((s == d || s - d > 19 || (s < e && *s != ' ')) &&
+		    memchr(used, f, sizeof used))
+			return -1;      /* a field read must be a number */
+		v[f] = neg ? -(long long)r : (long long)r;
+		while (s < e && *s != ' ')
+			s++;    /* the state letter, the fields not read */
+	}
+	if (f < X_VSIZE)
+		return -1;
+	p->utime = (unsigned long long)v[X_UTIME];
+	p->stime = (unsigned long long)v[X_STIME];
+	p->priority = (long)v[X_PRIO];
+	p->vsize = (unsigned long long)v[X_VSIZE];
+	p->policy = (unsigned)v[X_POLICY];
+	return 0;
+}
+
 static int read_stat(struct proc_iter *it, struct proc *p)
 {
 	char buf[1024 + STAT_PAD];
@@ -256,7 +298,9 @@ static int read_stat(struct proc_iter *it, struct proc *p)
 	if (n <= 0)
 		return -1;
 	memset(buf + n, 0, STAT_PAD);   /* the spare bytes skip() may read */
-	return parse_stat(buf, (size_t)n, p);
+	if (parse_stat(buf, (size_t)n, p))
+		return -1;
+	return (it->need & PROC_STATX) ? proc_parse_statx(buf, (size_t)n, p) : 0;
 }
 
 /* a hex mask of at most 64 bits at s, before e: 0, or -1 */
@@ -328,6 +372,7 @@ int proc_parse_status(const char *buf, size_t len, struct proc *p)
 	};
 	unsigned long long *masks[] = { &p->sigblk, &p->sigign, &p->sigcgt };
 	long long ru, eu, rg, eg;
+	const char *s;
 
 	if (two_ids(buf, len, "\nUid:\t", &ru, &eu) ||
 	    two_ids(buf, len, "\nGid:\t", &rg, &eg))
@@ -339,6 +384,13 @@ int proc_parse_status(const char *buf, size_t len, struct proc *p)
 		if (s && hex(s, buf + len, masks[i]))
 			return -1;
 	}
+	/* VmRSS, not stat's rss: stat reads the kernel's per-CPU cached
+	 * counters, status their exact sum (what ps shows) */
+	p->vmrss = 0;
+	if ((s = field(buf, len, "\nVmRSS:")))
+		for (s += strspn(s, " \t"); s < buf + len &&
+		    (unsigned)(*s - '0') < 10 && p->vmrss < (1ULL << 50); s++)
+			p->vmrss = p->vmrss * 10 + (unsigned)(*s - '0');
 	p->ruid = (uid_t)ru, p->euid = (uid_t)eu;
 	p->rgid = (gid_t)rg, p->egid = (gid_t)eg;
 	return 0;
@@ -467,6 +519,8 @@ static int fill(struct proc_iter *it, struct proc *p)
 {
 	unsigned need = it->need;
 
+	if (need & PROC_STATX)
+		need |= PROC_STAT;
 	p->have = 0;
 	p->cmdline = "";
 	p->cmdline_len = 0;
@@ -760,4 +814,36 @@ unsigned long long proc_now_ticks(struct proc_iter *it)
 	if (n <= 0 || proc_parse_uptime(buf, (size_t)n, &t))
 		return 0;
 	return t;
+}
+
+int proc_fd_alive(int fd)
+{
+	struct stat st;
+	char c;
+
+	if (fd < 0)
+		return 0;
+	if (pread(fd, &c, 1, 0) >= 0)
+		return 1;
+	/* a directory anchor: lookups in a dead process's directory fail */
+	if (errno == EISDIR)
+		return fstatat(fd, "stat", &st, 0) == 0;
+	return errno != ESRCH;
+}
+
+int proc_btime(struct proc_iter *it, long long *secs)
+{
+	static const struct proc all = { .path = "." };  /* /proc itself */
+	size_t len;
+	const char *s = proc_file(it, &all, "stat", &len), *b;
+
+	if (!s || !(b = strstr(s, "\nbtime ")))
+		return -1;
+	b += 7;
+	*secs = 0;
+	if (*b < '0' || *b > '9')
+		return -1;
+	for (; *b >= '0' && *b <= '9' && *secs < (1LL << 50); b++)
+		*secs = *secs * 10 + (*b - '0');
+	return 0;
 }

@@ -37,13 +37,17 @@ enum {
 	PROC_STAT    = 1 << 1, /* state ppid pgrp sid tty tpgid nice nthreads
 	                          start (and comm): stat, parsed at the LAST ')' */
 	PROC_STATUS  = 1 << 2, /* ruid euid rgid egid (real/effective from
-	                          status) sigcgt sigign sigblk */
+	                          status) sigcgt sigign sigblk vmrss */
 	PROC_OWNER   = 1 << 3, /* ouid ogid: owner of the /proc/PID directory
 	                          (fstatat; the effective ids of a dumpable
 	                          process, cheaper than status) */
 	PROC_CMDLINE = 1 << 4, /* cmdline, cmdline_len (raw, NULs kept) */
 	PROC_NS      = 1 << 5, /* ns[] inodes of the types in it->nsmask */
 	PROC_ROOT    = 1 << 6, /* root_dev root_ino: what /proc/PID/root is */
+	PROC_STATX   = 1 << 7, /* with PROC_STAT (implies it): utime stime
+	                          priority policy vsize, from the same
+	                          read of stat (a second parse, so the plain
+	                          PROC_STAT path costs nothing more) */
 };
 
 /* namespace types, in the order of ns[] and of proc_ns_names: procps's
@@ -72,10 +76,18 @@ struct proc {
 	long nthreads;
 	unsigned long long start; /* start time, clock ticks since boot */
 
+	/* PROC_STATX */
+	unsigned long long utime, stime; /* CPU time, clock ticks */
+	long priority;          /* the kernel's: 20 + nice, or -1 - RT prio */
+	unsigned policy;        /* scheduling policy (SCHED_OTHER = 0 ...) */
+	unsigned long long vsize; /* bytes */
+
 	/* PROC_STATUS */
 	uid_t ruid, euid;
 	gid_t rgid, egid;
 	unsigned long long sigcgt, sigign, sigblk; /* bit n-1 = signal n */
+	unsigned long long vmrss; /* resident memory, KiB (0: none shown, as
+	                             for kernel threads and zombies) */
 
 	/* PROC_OWNER */
 	uid_t ouid;
@@ -173,11 +185,23 @@ unsigned long long proc_now_ticks(struct proc_iter *it);
  * NUL-ended. 0 with the fields filled, or -1 when the record is malformed
  * (a field missing or a number of more than 64 bits).
  * stat fills comm comm_len state ppid pgrp sid tty tpgid nice nthreads
- * start; status fills ruid euid rgid egid sigblk sigign sigcgt; uptime
+ * start; status fills ruid euid rgid egid sigblk sigign sigcgt vmrss; uptime
  * gives clock ticks since boot (proc_hz() per second). */
 int proc_parse_stat(const char *buf, size_t len, struct proc *p);
 int proc_parse_status(const char *buf, size_t len, struct proc *p);
 int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks);
+/* the PROC_STATX fields of a stat record (policy 0 when the kernel is
+ * too old to show it): 0, or -1 when malformed */
+int proc_parse_statx(const char *buf, size_t len, struct proc *p);
+
+/* does fd (a /proc file of a process, or its /proc/PID directory, as
+ * proc_anchor() gives) still belong to a live process? 1 yes, 0 gone:
+ * reading a dead process's files fails with ESRCH. A zombie is alive
+ * here (its PID is still its own). */
+int proc_fd_alive(int fd);
+/* when the system booted, in seconds since the epoch (btime of
+ * /proc/stat): 0, or -1 */
+int proc_btime(struct proc_iter *it, long long *secs);
 
 /* tty names -> tty_nr as stat shows it: "pts/3", "/dev/pts/3", "tty1",
  * "ttyS0", "console", "?" (= 0, no tty). 0 ok, -1 unknown. */

@@ -45,6 +45,33 @@ void sel_add_str(struct sel_strs *l, const char *v)
 	VEC_PUSH(l->v, l->n, l->cap, v);
 }
 
+void sel_add_ident(struct sel *s, const struct ident *id)
+{
+	struct sel_ident e = { *id, 0 };
+
+	sel_add(&s->pids, id->pid);
+	if (id->kind != IDENT_PID)
+		VEC_PUSH(s->idents.v, s->idents.n, s->idents.cap, e);
+}
+
+/* a -p token names p's PID but not p: skip it. Several tokens may name
+ * one PID: any that still holds will do. */
+static int stale(struct sel *s, struct proc_iter *it, const struct proc *p)
+{
+	int named = 0, same = 0;
+
+	for (size_t i = 0; i < s->idents.n; i++) {
+		struct sel_ident *e = &s->idents.v[i];
+
+		if (e->id.pid != p->pid)
+			continue;
+		named = 1;
+		if (ident_same(p, proc_anchor(it), &e->id))
+			e->seen = same = 1;
+	}
+	return named && !same;
+}
+
 int sel_catches(const struct proc *p, int sig)
 {
 	return sig >= 1 && sig <= 64 && (p->sigcgt >> (sig - 1) & 1);
@@ -287,7 +314,7 @@ static unsigned plan(struct run *r)
 			r->crits[r->ncrits++] = (unsigned char)i;
 			n |= crit_rows[i].need;
 		}
-	if (s->tree || s->pick || s->exclude_pgrp > 0)
+	if (s->tree || s->pick || s->exclude_pgrp > 0 || s->idents.n)
 		n |= PROC_STAT;
 	return n;
 }
@@ -298,6 +325,8 @@ void sel_done(struct sel *s)
 		sel_free((struct sel_list *)((char *)s + list_rows[i].off));
 	sel_free(&s->pids);
 	sel_free(&s->exclude);
+	free(s->idents.v);
+	s->idents = (struct sel_idents){0};
 	free(s->cgroup.v);
 	free(s->env.v);
 	s->cgroup = s->env = (struct sel_strs){0};
@@ -840,6 +869,7 @@ static int scan(struct run *r)
 		}
 		if (stop || excluded(r, &p) ||
 		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
+		    (s->idents.n && stale(s, r->it, &p)) ||
 		    !wanted(r, r->it, &p, &pat))
 			continue;
 		if (s->pick) {

@@ -27,6 +27,7 @@
 
 #include <stddef.h>
 
+#include "ident.h"
 #include "proc.h"
 
 /* a growable list of numbers (PIDs, uids, gids, tty_nrs) */
@@ -39,6 +40,8 @@ void sel_add(struct sel_list *l, long long v);
 int sel_has(const struct sel_list *l, long long v);
 void sel_free(struct sel_list *l);
 
+struct sel;
+
 /* a growable list of strings (cgroups, environment items); the strings
  * stay the caller's, the array is freed by sel_done */
 struct sel_strs {
@@ -46,6 +49,21 @@ struct sel_strs {
 	size_t n, cap;
 };
 void sel_add_str(struct sel_strs *l, const char *s);
+
+/* identity tokens (ident.h) the PIDs of the pids list must still match */
+struct sel_ident {
+	struct ident id;
+	int seen;               /* result: the PID still named that process */
+};
+struct sel_idents {
+	struct sel_ident *v;
+	size_t n, cap;
+};
+/* a token of -p: its PID joins the pids list; a PID:INODE or PID@START
+ * token also makes the scan skip that PID unless the process there is
+ * still the one the token names (not inverted by invert: a stale token
+ * selects nothing); seen says which ones did */
+void sel_add_ident(struct sel *s, const struct ident *id);
 
 enum { SEL_ALL = 0, SEL_NEWEST = 1, SEL_OLDEST = 2 };
 
@@ -65,6 +83,7 @@ struct sel {
 	/* criteria; an empty list filters nothing */
 	struct sel_list pids;    /* visit only these PIDs, in this order
 	                            (with tree: in /proc order) */
+	struct sel_idents idents; /* identity checks on some of them */
 	struct sel_list tgid;    /* thread group one of these (PID files) */
 	struct sel_list ppid, pgrp, sid, tty;  /* tty: tty_nr, 0 = none */
 	struct sel_list euid;    /* effective uid (from status) */

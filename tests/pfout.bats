@@ -1,0 +1,242 @@
+#!/usr/bin/env bats
+# pfout.bats: what pf prints about the processes it selects (-F/--output
+# against procps ps -o, --json with a JSON parser) and identity tokens
+# (-p PID:INODE / PID@START) that refuse a reused PID.
+load helpers
+
+setup() {
+	has_applet pf
+	qbbin_setup
+	export FIXDIR="$BATS_TEST_TMPDIR"
+}
+
+# the fields ps has, as pf and ps name them
+PSFIELDS="pid ppid pgid sid tty user uid group gid state nice pri nlwp time rss vsz comm args exe cgroup"
+
+@test "-F matches ps -o field by field (odd names, zombie, nobody's, niced, threads, stopped)" {
+	[ -x /usr/bin/ps ] || skip "no /usr/bin/ps (procps)"
+	run in_ns "$(cat <<-EOF
+	PSFIELDS="$PSFIELDS"
+	EOF
+	cat <<-'EOF'
+	fix -n ":-) 1 2 3 4 5 6"; v="$FIXPID"
+	fix -n "$(printf 't\tn\nx\377\303\251"\\')" "$(printf 'a\tb\nc\377')" x; v="$v $FIXPID"
+	fix -n zparent -z zomb; v="$v $FIXPID"
+	fix -n threads -T worker; v="$v $FIXPID"
+	fix -n stopped -S; v="$v $FIXPID"
+	fix -n niced; renice -n 7 -p "$FIXPID" > /dev/null; v="$v $FIXPID"
+	d=$(mktemp -d); chmod 777 "$d"
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$FIX" -n nobodyp -r "$d/nb" &
+	wait_file "$d/nb"; v="$v $(cat "$d/nb")"; rm -r "$d"
+	z=$(qb pf -R Z zomb); v="$v $z"
+	pids=$(printf '%s\n' $v | sort -n | tr '\n' ,); pids=${pids%,}
+	for f in $PSFIELDS; do
+		testing "$f" "qb pf -F pid=,$f= -p $pids" "$(/usr/bin/ps -o pid=,$f= -p $pids)\n"
+	done
+	testing "start: lstart as ISO 8601 (UTC)" "qb pf -F start= -p $pids" \
+	    "$(for p in $v; do TZ=UTC /usr/bin/ps -o lstart= -p $p; done | sort -n |
+	       while read -r l; do TZ=UTC date -d "$l" +%Y-%m-%dT%H:%M:%SZ; done)\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "-F in the C and a UTF-8 locale: names escaped as ps escapes them" {
+	[ -x /usr/bin/ps ] || skip "no /usr/bin/ps (procps)"
+	run in_ns "$(cat <<-'EOF'
+	fix -n "$(printf 'a\tb\303\251\177c')" "$(printf 'x\303\251\ny\001')"; p=$FIXPID
+	for l in C en_US.UTF-8; do
+		testing "comm,args in $l" "LC_ALL=$l qb pf -F comm=,args= -p $p" \
+		    "$(LC_ALL=$l /usr/bin/ps -o comm=,args= -p $p)\n"
+	done
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "-F: kernel threads as ps shows them (outside a namespace)" {
+	[ -x /usr/bin/ps ] || skip "no /usr/bin/ps (procps)"
+	[ "$(cat /proc/2/comm 2>/dev/null)" = kthreadd ] || skip "no kthreadd at PID 2"
+	for f in pid ppid pgid sid tty user uid state nice pri nlwp rss vsz comm args exe; do
+		testing "kthreadd $f" "qb pf -F $f= -p 2" "$(/usr/bin/ps -o $f= -p 2)\n"
+	done
+}
+
+@test "-F: header like ps, NAME=HEADER, --noHeaders, rows only (not -d)" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n hdr; p=$FIXPID
+	w=$(/usr/bin/ps -o pid= -p 1 | wc -c)   # ps's PID width + newline
+	testing "ps headers" "qb pf -F pid,state,comm hdr" \
+	    "$(/usr/bin/ps -o pid,state,comm -p $p)\n"
+	testing "NAME=HEADER" "qb pf -F pid=P,comm=NAME hdr" \
+	    "$(/usr/bin/ps -o pid=P,comm=NAME -p $p)\n"
+	testing "empty headers: no header line" "qb pf -F pid=,comm= hdr" \
+	    "$(/usr/bin/ps -o pid=,comm= -p $p)\n"
+	testing "--no-headers" "qb pf --no-headers -F pid,comm hdr" \
+	    "$(/usr/bin/ps -o pid=,comm= -p $p)\n"
+	testing "repeated -F adds up" "qb pf -F pid= -F comm= hdr" \
+	    "$(/usr/bin/ps -o pid=,comm= -p $p)\n"
+	testing "-d leaves rows alone" "qb pf -d, -F pid= hdr hdr" \
+	    "$(/usr/bin/ps -o pid= -p $p)\n"
+	testing "-d still joins plain PIDs" "qb pf -d, -p $p,1" "$p,1\n"
+	testing "nothing selected: no header, exit 1" "qb pf -F pid nosuch; echo st=\$?" "st=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "-F reads what its fields need in the same scan, no more" {
+	command -v strace > /dev/null || skip "no strace"
+	run in_ns "$(cat <<-'EOF'
+	fix -n needx; p=$FIXPID
+	opens() { strace -f -e trace=openat -o "$FIXDIR/st" "$QB" pf "$@" needx > /dev/null
+		grep -c "\"$p/$1\"" "$FIXDIR/st"; }
+	testing "pid: comm only" "opens comm -F pid" "1\n"
+	testing "pid: no stat" "opens stat -F pid; :" "0\n"
+	testing "ppid: stat (which gives the name too)" "opens stat -F ppid" "1\n"
+	testing "ppid: no comm" "opens comm -F ppid; :" "0\n"
+	testing "user: status" "opens status -F user" "1\n"
+	testing "args: cmdline" "opens cmdline -F args" "1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "--json: one object per process, parses for hostile names; bytes recoverable" {
+	run in_ns "$(cat <<-'EOF'
+	d="$FIXDIR/$(printf 'dir"\\\n\377')"; mkdir -p "$d"
+	exe="$d/$(printf 'q\tb\300')"; cp "$FIX" "$exe"
+	long=$(head -c 4096 /dev/zero | tr '\0' L)
+	v=
+	for n in '"quote"' 'back\slash' "$(printf 'new\nline')" "$(printf 'bad\377\300\355\240\200')" "" \
+	    "$(printf 'ctl\001\037\177')" "$(printf 'utf8 \303\251\342\202\254\360\237\230\200')"; do
+		(cd "$d" && exec "$exe" -r "$FIXDIR/r.$RANDOM" -n "$n" "$n" "$long" '' "$(printf 'x\ny')") &
+		p=$!; for i in $(seq 500); do [ "$(cat /proc/$p/comm)" = "$n" ] && break; sleep 0.01; done
+		v="$v,$p"
+	done
+	qb pf --json -F pid,comm,args,argv,exe,cwd -p "${v#,}" > "$FIXDIR/j"
+	testing "one line per process" "wc -l < \"\$FIXDIR/j\"" "7\n"
+	/usr/bin/python3 - "$FIXDIR/j" <<-'PY'
+	import json, sys
+	bad = 0
+	for line in open(sys.argv[1], encoding="utf-8"):
+	    o = json.loads(line)
+	    raw = lambda s: s.encode("utf-8", "surrogateescape")
+	    base = "/proc/%d/" % o["pid"]
+	    want = {
+	        "comm": open(base + "comm", "rb").read()[:-1],
+	        "exe": __import__("os").readlink(base.encode() + b"exe"),
+	        "cwd": __import__("os").readlink(base.encode() + b"cwd"),
+	    }
+	    argv = open(base + "cmdline", "rb").read().split(b"\0")[:-1]
+	    checks = [(k, raw(o[k]), want[k]) for k in want]
+	    checks.append(("argv", [raw(a) for a in o["argv"]], argv))
+	    checks.append(("args", raw(o["args"]), b" ".join(argv)))
+	    checks.append(("pid", type(o["pid"]), int))
+	    for k, got, exp in checks:
+	        if got != exp:
+	            bad = 1
+	            print("FAIL %s: %r != %r" % (k, got, exp))
+	sys.exit(bad)
+	PY
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "--json: the default fields, numbers as numbers, null for none" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n jdef; p=$FIXPID
+	qb pf --json jdef > "$FIXDIR/j"
+	/usr/bin/python3 -c '
+import json, sys
+o = json.loads(open(sys.argv[1]).read())
+assert list(o) == ["id", "pid", "ppid", "uid", "user", "state", "start", "comm", "args"], list(o)
+assert o["pid"] == int(sys.argv[2]) and o["ppid"] == 1 and o["uid"] == 0, o
+assert o["user"] == "root" and o["comm"] == "jdef" and o["state"] == "S", o
+assert o["id"].split(":")[0].split("@")[0] == sys.argv[2], o
+' "$FIXDIR/j" "$p"
+	qb pf --json -F tty,nice,exe,etime,time -p 1 > "$FIXDIR/k"
+	/usr/bin/python3 -c '
+import json, sys
+o = json.loads(open(sys.argv[1]).read())
+assert o["tty"] is None and o["nice"] == 0, o
+assert isinstance(o["etime"], int) and isinstance(o["time"], int), o
+assert o["exe"].endswith("bash"), o
+' "$FIXDIR/k"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "bad -F / --json / -p input: one line, exit 2" {
+	run "$QB" pf -F pid,bogus x
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "pf: unknown field 'bogus'; fields: pid ppid"*" id" ]]
+	run "$QB" pf -F , x
+	[ "$status" -eq 2 ]
+	[ "$output" = "pf: empty field list ','" ]
+	for a in count path aid; do
+		run "$QB" pf --json -a "$a" x
+		[ "$status" -eq 2 ]
+		[ "$output" = "pf: --json cannot be used with the count, path or aid action" ]
+	done
+	for t in 12:x 12@ :5 0:5 12:5:6 "12 @5" 1@-2; do
+		run "$QB" pk -p "$t" x
+		[ "$status" -eq 2 ]
+		[[ "$output" == "pk: invalid process id token for --pids: '"*"' (PID:INODE or PID@START)" ]]
+	done
+	run "$QB" pk -p -3 x
+	[ "$status" -eq 2 ]
+	[ "$output" = "pk: invalid PID for --pids: '-3'" ]
+}
+
+@test "id tokens: a reused PID is not the process of the token (pf, pk, pw)" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n first; a=$FIXPID
+	tok=$(qb pf -F id= -p $a)
+	testing "the token selects its process" "qb pf -p $tok" "$a\n"
+	kill -KILL $a; wait $a
+	# the next process gets the same PID
+	echo $((a - 1)) > /proc/sys/kernel/ns_last_pid
+	fix -n second -c TERM -l "$FIXDIR/log"; b=$FIXPID
+	testing "the PID is reused" "echo $b" "$a\n"
+	testing "pk: a stale token kills nothing, says so, exit 1" \
+	    "qb pk -p $tok 2>&1; echo st=\$?" "pk: $tok is gone (its PID is free or another process's)\nst=1\n"
+	testing "pf: selects nothing" "qb pf -p $tok 2>/dev/null; echo st=\$?" "st=1\n"
+	testing "pw: waits for nothing (-l: fails, not hangs, if it did)" "qb pw -l 5 -p $tok 2>/dev/null; echo st=\$?" "st=1\n"
+	testing "the new process got no signal" "cat \"\$FIXDIR/log\"; kill -0 $b && echo alive" "alive\n"
+	st=$(cut -d' ' -f22 /proc/$b/stat)
+	testing "PID@START: another start time is stale" "qb pk -p $b@$((st + 1)) 2>/dev/null; echo st=\$?" "st=1\n"
+	testing "PID@START of the process: kills it" "qb pk -p $b@$st; echo st=\$?" "st=0\n"
+	wait_for "$FIXDIR/log" SIGTERM
+	testing "a token of a free PID: nothing" "qb pk -p $tok 2>/dev/null; echo st=\$?" "st=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "id tokens: PID:INODE where the kernel has pidfs, PID@START else" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n idk; p=$FIXPID
+	tok=$(qb pf -F id= -p $p)
+	case $tok in
+	$p:*) testing "pidfs inode" "echo ok" "ok\n" ;;
+	$p@*) testing "start time" "echo \${tok#*@}" "$(cut -d' ' -f22 /proc/$p/stat)\n" ;;
+	*) testing "a token" "echo $tok" "PID:INODE or PID@START\n" ;;
+	esac
+	testing "stable across invocations" "qb pf -F id= -p $p" "$tok\n"
+	testing "pf -p TOKEN" "qb pf -p $tok" "$p\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
