@@ -13,7 +13,9 @@
 #   scale  quickbox's pgrep and pidof against procps pgrep, toybox pgrep
 #          and busybox pidof at NLO and NHI processes (a private PID
 #          namespace holding only sleeping extras, when root), and the
-#          per-process cost (the slope between the two counts)
+#          per-process cost (the slope between the two counts); and
+#          pf -F pid,args NAME against pgrep NAME | xargs ps -o pid,args
+#          (find and show) at NLO
 #   tails  head/tail against GNU coreutils, busybox and toybox on a SIZE
 #          file
 #   tim    tim -N against hyperfine -N: the wall time to take 200 samples

@@ -223,6 +223,13 @@ scale_inner() {
 		TIMOPTS=$o compare scale "scalepidof$at" "pidof NOSUCH, $procs processes" \
 		    "pidof qbNOSUCH||:" \
 		    "busybox pidof" "$BUSYBOX pidof qbNOSUCH||:" || return 1
+		# find and show: pf's one scan against pgrep's PIDs handed to ps
+		# (a second scan, racing with the first), on the extras (all
+		# named spawn), at the low count only
+		[ $at = lo ] && { TIMOPTS=$o compare scale "pfout" \
+		    "pf -F pid,args NAME, $("$tmp/d/pf" -a count spawn) matches of $procs" \
+		    "pf -F pid,args spawn||:" \
+		    "pgrep | xargs ps" "$PGREP spawn | xargs -r /usr/bin/ps -o pid,args||:" || return 1; }
 	done
 	# per-process cost: the slope between the two counts, per tool
 	sl=$(cat "$tmp/procs.lo") sh=$(cat "$tmp/procs.hi")
