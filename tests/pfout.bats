@@ -240,3 +240,28 @@ assert o["exe"].endswith("bash"), o
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
+
+@test "units: JSON strings, identity tokens, stat's extra fields" {
+	u="$TESTBIN/unit_proc"
+	testing "plain" '"$u" json "a b/é€😀"' '"a b/é€😀"\n'
+	testing "quote, backslash, controls" "\"\$u\" json \"\$(printf 'q\"b\\\\\\\\n\\n\\t\\r\\b\\f\\001\\037')\"" \
+	    '"q\\"b\\\\\\\\n\\n\\t\\r\\b\\f\\u0001\\u001f"\n'
+	testing "invalid bytes: \\\\udcXX each" "\"\$u\" json \"\$(printf 'a\\377\\300\\257\\355\\240\\200\\364\\220\\200\\200\\342\\202z')\"" \
+	    '"a\\udcff\\udcc0\\udcaf\\udced\\udca0\\udc80\\udcf4\\udc90\\udc80\\udc80\\udce2\\udc82z"\n'
+	testing "PID:INODE" '"$u" ident 12:345' "12 1 345 12:345\n"
+	testing "PID@START" '"$u" ident 12@0' "12 2 0 12@0\n"
+	testing "PID" '"$u" ident 2147483647' "2147483647 0 0 2147483647\n"
+	testing "64-bit inode" '"$u" ident 1:18446744073709551615' "1 1 18446744073709551615 1:18446744073709551615\n"
+	for t in 0 2147483648 12: 12@x 1:18446744073709551616 " 1" 1:+2; do
+		testing "bad token '$t'" "\"\$u\" ident '$t' || echo st=\$?" "bad\nst=1\n"
+	done
+	d=$BATS_TEST_TMPDIR
+	printf '9 (a) b) S 1 1 1 0 -1 4194560 0 0 0 0 7 8 0 0 25 5 1 0 777 4096 100 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 0 0 3 0 0\n' > "$d/st"
+	testing "statx" '"$u" parse statx "$d/st"' "utime=7 stime=8 priority=25 policy=3 vsize=4096\n"
+	printf '9 (a) S 1 1 1 0 -1 4194560 0 0 0 0 7 x 0 0 25 5 1 0 777 4096 100\n' > "$d/st"
+	testing "statx: a field read is not a number" '"$u" parse statx "$d/st" || echo st=$?' "malformed\nst=1\n"
+	printf '9 (a) S 1 1 1 0 -1 4194560 0 0 0 0 7 8 0 0 25 5 1 0 777\n' > "$d/st"
+	testing "statx: cut short" '"$u" parse statx "$d/st" || echo st=$?' "malformed\nst=1\n"
+	printf '9 (a) S 1 1 1 0 -1 4194560 0 0 0 0 7 8 0 0 -2 5 1 0 777 4096 100\n' > "$d/st"
+	testing "statx: no policy (old kernels), RT priority" '"$u" parse statx "$d/st"' "utime=7 stime=8 priority=-2 policy=0 vsize=4096\n"
+}

@@ -8,7 +8,10 @@
  *   unit_proc scan DIR           the reader on a fake /proc DIR (stat and
  *                                status): "pid comm state ppid ruid sigcgt"
  *                                per process that parses; then "uptime=T"
- *   unit_proc parse KIND FILE    proc_parse_KIND (stat status uptime) on
+ *   unit_proc json STRING        fld_json_str of STRING's bytes
+ *   unit_proc ident TOKEN        ident_parse: "pid kind val", or "bad";
+ *                                then the token ident_format makes of it
+ *   unit_proc parse KIND FILE    proc_parse_KIND (stat statx status uptime) on
  *                                FILE's bytes in a buffer of exactly their
  *                                size, no NUL after (ASan sees overreads) */
 #include <fcntl.h>
@@ -17,6 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fields.h"
+#include "ident.h"
 #include "num.h"
 #include "proc.h"
 #include "select.h"
@@ -98,6 +103,11 @@ static int parse(const char *kind, const char *file)
 		if (!rc)
 			printf("comm=%s state=%c ppid=%d tty=%u nice=%d start=%llu\n",
 			    p.comm, p.state, (int)p.ppid, p.tty, p.nice, p.start);
+	} else if (!strcmp(kind, "statx")) {
+		rc = proc_parse_statx(buf, (size_t)n, &p);
+		if (!rc)
+			printf("utime=%llu stime=%llu priority=%ld policy=%u vsize=%llu\n",
+			    p.utime, p.stime, p.priority, p.policy, p.vsize);
 	} else if (!strcmp(kind, "status")) {
 		rc = proc_parse_status(buf, (size_t)n, &p);
 		if (!rc)
@@ -133,6 +143,24 @@ int main(int argc, char **argv)
 		return scan(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "parse"))
 		return parse(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "json")) {
+		struct fld_buf b = {0};
+
+		fld_json_str(&b, argv[2], strlen(argv[2]));
+		puts(b.s);
+		free(b.s);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "ident")) {
+		struct ident id;
+		char tok[IDENT_MAX];
+
+		if (ident_parse(argv[2], &id))
+			return puts("bad"), 1;
+		ident_format(&id, tok, sizeof tok);
+		printf("%d %d %llu %s\n", (int)id.pid, id.kind, id.val, tok);
+		return 0;
+	}
 	if (argc < 3 || proc_open(it, NULL, 0))
 		return 2;
 	if (!strcmp(argv[1], "threads"))
