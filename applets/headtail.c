@@ -85,14 +85,18 @@ static void gnu_try_help(void)
 /* -n/-c value: "invalid number of lines: 'x'" as GNU words it */
 static int gnu_count(struct gctx *g, const char *v, int lines)
 {
+	const char *arg = v;
 	unsigned long long n;
 	int r;
 
-	g->neg = 0;
+	/* tail +N: from N on, the '+' kept for the message; and, as in GNU,
+	 * in force for every later -n/-c ("-n +5 -n 2" is from line 2) */
 	if (*v == '+' && g->who == 't')
-		g->neg = 2;       /* tail +N: from N on; the '+' stays shown */
+		g->neg = 2;
 	else if (*v == '-')
-		g->neg = 1, v++;
+		v++;
+	if (g->who == 'h')
+		g->neg = v != arg;   /* head -N: all but the last N */
 	r = gnu_size(v, &n);
 	if (r) {
 		errno = r;
@@ -148,26 +152,29 @@ static int gnu_seconds(const char *v, double *out)
 	return 0;
 }
 
-/* -s, --pid, --max-unchanged-stats */
+/* -s, --pid, --max-unchanged-stats; GNU adds strerror(EOVERFLOW) to the
+ * message of a number too big */
 static int gnu_value(struct gctx *g, int id, char *v)
 {
-	long long ll;
 	unsigned long long n;
+	int r = EINVAL;
 
 	if (id == G_SLEEP && !gnu_seconds(v, &g->p->interval))
 		return 0;
-	if (id == G_PID && !num_ll(v, 0, 0x7fffffff, &ll)) {
-		g->p->pid = (long)ll;
+	if (id == G_PID && !(r = gnu_dec(v, 0x7fffffff, &n))) {
+		g->p->pid = (long)n;
 		return 0;
 	}
-	if (id == G_MAXUNCH && !gnu_size(v, &n))
+	if (id == G_MAXUNCH && !(r = gnu_dec(v, ~0ULL, &n)))
 		return 0;
+	errno = r;
 	if (id == G_SLEEP)
 		warn("invalid number of seconds: %s", quote(v));
 	else if (id == G_PID)
-		warn("invalid PID: %s", quote(v));
+		warn(r == EOVERFLOW ? "invalid PID: %s:" : "invalid PID: %s", quote(v));
 	else
-		warn("invalid maximum number of unchanged stats between opens: %s", quote(v));
+		warn(r == EOVERFLOW ? "invalid maximum number of unchanged stats between opens: %s:" :
+		    "invalid maximum number of unchanged stats between opens: %s", quote(v));
 	g->reported = 1;
 	return -1;
 }
@@ -191,8 +198,9 @@ static int gnu_cb(void *ctx, int id, char *v)
 	case G_ZERO:
 		g->p->ird = g->p->eor = 0;
 		return 0;
-	case G_HELP: g->help = 1; return 0;
-	case G_VERSION: g->version = 1; return 0;
+	/* GNU prints these on the spot: they win over any later error */
+	case G_HELP: g->help = 1; return -1;
+	case G_VERSION: g->version = 1; return -1;
 	case G_FOLLOW: return gnu_follow_how(g, v);
 	case G_F: return gnu_follow_how(g, NULL);
 	case G_FF:
@@ -410,6 +418,20 @@ static int read_error_fatal(const struct tplan *p, int who)
 	return p->bytes && p->tn <= 0x7fffffffffffffffULL;
 }
 
+/* head -c -N: GNU keeps N in an off_t, checked after all options */
+static int elide_too_big(const struct gctx *g)
+{
+	char num[32];
+
+	if (g->who != 'h' || !g->neg || g->count_lines ||
+	    g->n <= 0x7fffffffffffffffULL)
+		return 0;
+	fmt_snprintf(num, sizeof num, "%llu", g->n);
+	errno = EOVERFLOW;
+	warn("invalid number of bytes: %s:", quote(num));
+	return 1;
+}
+
 static int gnu_help(int who, const struct optset *os, const struct gctx *g)
 {
 	if (g->help)
@@ -446,13 +468,15 @@ static int gnu_main(int who, int argc, char **argv)
 	gnu_init(&g, &p, who, argc);
 	if (gnu_obsolete(&g, &argc, &argv))
 		return 1;
-	if (opt_parse(&os, argc, argv, gnu_cb, &g)) {
+	if (opt_parse(&os, argc, argv, gnu_cb, &g) && !g.help && !g.version) {
 		if (!g.reported)
 			gnu_opt_error(who);
 		return 1;
 	}
 	if (g.help || g.version)
 		return gnu_help(who, &os, &g);
+	if (elide_too_big(&g))
+		return 1;
 	if (who == 't')
 		gnu_warnings(&p);
 	p.files = g.nfiles ? g.files : (char **)dash;

@@ -1,6 +1,7 @@
-/* pidof.c: procps-ng 4.0.2's pidof (not sysvinit's): a name matches
- * argv[0], the executable, or (for scripts, setproctitle) the comm; PIDs
- * per program in descending order. The scan is the process engine's
+/* pidof.c: procps-ng 4.0.2's pidof, with sysvinit's -d SEP and -z (its
+ * pidof is Debian's): a name matches argv[0], the executable, or (for
+ * scripts, setproctitle, zombies) the comm; PIDs per program in
+ * descending order. The scan is the process engine's
  * (select.h): -o is its exclude list, -c its root criterion; which
  * program a process is, is decided per process in the act hook. */
 #include <errno.h>
@@ -22,24 +23,36 @@
 enum pidofopt {
 	P_OPERAND = OPT_OPERAND, P_CHECKROOT, P_SINGLE, P_OMIT, P_SEP, P_QUIET,
 	P_WORKERS, P_HELP, P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK,
-	P_THREADS, P_NOPTS
+	P_THREADS, P_DSEP, P_ZOMBIES, P_NOPTS
 };
 static const struct optdef pidof_defs[P_NOPTS + 1] = {
-	{"check-root", 'c', 0, 0, 0, 0}, {"single-shot", 's', 0, 0, 0, 0},
-	{"omit-pid", 'o', OPT_VALUE, 0, 0, 0},
-	{"separator", 'S', OPT_VALUE, 0, 0, 0},
-	{"quiet", 'q', 0, 0, 0, 0}, {"with-workers", 'w', 0, 0, 0, 0},
-	{"help", 'h', 0, 0, 0, 0}, {"version", 'V', 0, 0, 0, 0},
-	{"", 'x', 0, 0, 0, 0}, {"", 'n', 0, 0, 0, 0}, {"", 'm', 0, 0, 0, 0},
-	{"", '?', 0, 0, 0, 0},
+	[P_CHECKROOT] = {"check-root", 'c', 0, 0, 0, 0},
+	[P_SINGLE] = {"single-shot", 's', 0, 0, 0, 0},
+	[P_OMIT] = {"omit-pid", 'o', OPT_VALUE, 0, 0, 0},
+	[P_SEP] = {"separator", 'S', OPT_VALUE, 0, 0, 0},
+	[P_QUIET] = {"quiet", 'q', 0, 0, 0, 0},
+	[P_WORKERS] = {"with-workers", 'w', 0, 0, 0, 0},
+	[P_HELP] = {"help", 'h', 0, 0, 0, 0},
+	[P_VERSION] = {"version", 'V', 0, 0, 0, 0},
+	[P_SCRIPTS] = {"", 'x', 0, 0, 0, 0},
+	[P_NFS] = {"", 'n', 0, 0, 0, 0},
+	[P_M] = {"", 'm', 0, 0, 0, 0},
+	[P_QMARK] = {"", '?', 0, 0, 0, 0},
 	/* procps-ng 4.0.4; only in full, so 4.0.2's prefixes keep meaning */
-	{"lightweight", 't', OPT_EXACT, 0, 0, 0}, {0, 0, 0, 0, 0, 0}
+	[P_THREADS] = {"lightweight", 't', OPT_EXACT, 0, 0, 0},
+	/* sysvinit's pidof (Debian's /usr/bin/pidof): -d SEP, -z */
+	[P_DSEP] = {"", 'd', OPT_VALUE, 0, 0, 0},
+	[P_ZOMBIES] = {"", 'z', 0, 0, 0, 0},
+	[P_NOPTS] = {0, 0, 0, 0, 0, 0}
 };
+_Static_assert(sizeof pidof_defs / sizeof *pidof_defs == P_NOPTS + 1,
+    "one row of pidof_defs per option of enum pidofopt, then the end row");
 
 struct pof {
-	int single, quiet, scripts, workers, utf8, threads;
+	int single, quiet, scripts, workers, utf8, threads, zombies;
 	struct sel sel;          /* -o: exclude; -c: root_pid */
 	const char *sep;
+	size_t seplen;
 	char **progs;
 	int nprogs;
 	struct sel_list *found;  /* per program, in /proc order */
@@ -113,7 +126,10 @@ static int pidof_opt(void *ctx, int id, char *v)
 	case P_WORKERS: o->workers = 1; break;
 	case P_THREADS: o->threads = 1; break;
 	case P_CHECKROOT: pidof_checkroot(o); break;
-	case P_SEP: o->sep = v; break;
+	case P_SEP: o->sep = v, o->seplen = strlen(v); break;
+	/* sysvinit's -d takes one character, NUL for an empty SEP */
+	case P_DSEP: o->sep = v, o->seplen = 1; break;
+	case P_ZOMBIES: o->zombies = 1; break;
 	case P_VERSION:
 		out_str(qb_prog);
 		out_str(" from procps-ng 4.0.2\n");
@@ -140,6 +156,7 @@ struct pview {
 	const char *comm;        /* escaped */
 	const char *arg0, *arg1; /* argv split at NULs and newlines; arg1 NULL */
 	char exe[PATH_MAX];
+	int zombie;              /* -z asked, and this is one */
 };
 
 static int pidof_is(const struct pof *o, const char *prog, const struct pview *v)
@@ -155,6 +172,10 @@ static int pidof_is(const struct pof *o, const char *prog, const struct pview *v
 	    !strncmp(v->comm, base(v->arg1), strlen(v->comm)) &&
 	    (!strcmp(prog, base(v->arg1)) || !strcmp(pb, v->arg1) ||
 	    !strcmp(prog, v->arg1)))
+		return 1;
+	/* -z: a zombie has no command line and no exe, only its comm (a
+	 * path never matches one, as in sysvinit's pidof) */
+	if (v->zombie && !strcmp(prog, v->comm))
 		return 1;
 	/* a blank in argv[0]: setproctitle was here, trust the comm */
 	return strchr(v->arg0, ' ') && !strcmp(prog, v->comm);
@@ -189,6 +210,7 @@ static int pidof_act(void *ctx, struct proc_iter *it, const struct proc *cp,
 	(void)pat;
 	esc_name(cbuf, sizeof cbuf, p->comm, p->comm_len, o->utf8);
 	v.comm = cbuf;
+	v.zombie = o->zombies && p->state == 'Z';
 	pidof_args(&v, p);
 	if (proc_link(it, p, "exe", v.exe, sizeof v.exe) < 0)
 		v.exe[0] = 0;
@@ -202,7 +224,7 @@ static void pidof_scan(struct pof *o)
 {
 	struct sel *s = &o->sel;
 
-	s->need = PROC_COMM | PROC_CMDLINE;
+	s->need = PROC_COMM | PROC_CMDLINE | (o->zombies ? PROC_STAT : 0);
 	s->quirks = SEL_Q_SELF;
 	s->act = pidof_act;
 	s->ctx = o;
@@ -252,7 +274,7 @@ static int pidof_print(const struct pof *o)
 			found = 1;
 		while (k-- && !o->quiet) {
 			if (!first)
-				out_str(o->sep);
+				out_write(o->sep, o->seplen);
 			first = 0;
 			out_ll(o->found[i].v[k]);
 			if (o->single)
@@ -272,7 +294,7 @@ int pidof_main(int argc, char **argv)
 
 	if (!ENABLE_PIDOF)
 		return 127;
-	o.sep = " ";
+	o.sep = " ", o.seplen = 1;
 	o.progs = xmalloc((size_t)argc * sizeof *o.progs);
 	if (opt_parse(&os, argc, argv, pidof_opt, &o)) {
 		opt_err_print();

@@ -27,6 +27,7 @@ if [ "${1-}" = musl ]; then
 fi
 at /usr/bin/pgrep    || need="$need procps"
 at /usr/bin/pidwait  || need="$need procps"
+at /sbin/killall5   || need="$need sysvinit-utils"   # pidof.bats: Debian's pidof
 at /usr/bin/head     || need="$need coreutils"
 at /usr/bin/tail     || need="$need coreutils"
 at /usr/bin/unshare  || need="$need util-linux"

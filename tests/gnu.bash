@@ -92,3 +92,18 @@ gnu_bytes() {
 	done
 	return $bad
 }
+
+# --help/--version and GNU's own: stdout differs by design, so the status
+# and stderr are compared, and what stdout starts with
+gnu_first_wins() {
+	local t=$1 r1=0 r2=0
+	shift
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") > "$D/o1" 2> "$D/e1" < /dev/null || r1=$?
+	(cd "$D" && exec -a "$t" "$REF/$t" "$@") > "$D/o2" 2> "$D/e2" < /dev/null || r2=$?
+	if ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ] ||
+	    [ "$(head -c 6 "$D/o1")" != "$(head -c 6 "$D/o2")" ]; then
+		echo "differs: $t $* (status $r1 vs $r2)"
+		diff "$D/e1" "$D/e2"
+		return 1
+	fi
+}

@@ -46,6 +46,34 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	[ "$stderr" = "$QBBIN/head: invalid number of lines: 'abc'" ]
 }
 
+@test "head counts as GNU: a sign or blank before a bare suffix, -c -N beyond off_t" {
+	local a bad=0
+	# a bare suffix is a count ("k" is 1024) only as the whole value
+	for a in "-c +k" "-c k" "-n ' Y'" "-n ' k'" "-n '- k'" "-n -k" "-n ' 5'" "-n -+1" \
+		"-c -9223372036854775808" "-c -8E" "-c -9223372036854775807" \
+		"-c -18446744073709551615" "-n -8E" "-c -8E -n 3" "-n 3 -c -8E"; do
+		eval gnu_same head $a s20 || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C "$QBBIN/head" -c -8E "$D/s20"
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/head: invalid number of bytes: '9223372036854775808': Value too large for defined data type" ]
+}
+
+@test "head --help and --version win over a later option's error, not an earlier one" {
+	local a bad=0
+	for a in "--help -n x" "-n x --help" "--help -Q" "-Q --help" "--version --bogus" \
+		"--bogus --version" "--help -n" "-c -8E --version" "--version -c -8E" \
+		"--help --version" "--version --help" "-n 1x --version"; do
+		eval gnu_first_wins head $a || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr "$QBBIN/head" --help -n x
+	[ "$status" = 0 ]
+	[ "$stderr" = "" ]
+	[ "${lines[0]}" = "Usage: head [OPTION]... [FILE]..." ]
+}
+
 @test "head quotes like GNU: file names shell-style in ASCII quotes, values by the locale's codeset" {
 	local L a bad=0
 	# values: 'x' in C, curly under any UTF-8 codeset (C.UTF-8 included)
@@ -79,6 +107,46 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	[ "$( { "$QBBIN/head" -n1; cat; } < "$D/s20")" = "$(cat "$D/s20")" ]
 	run "$QBBIN/head" -n1 - - < "$D/s20"
 	[ "$output" = "$(printf '==> standard input <==\n1\n\n==> standard input <==\n2')" ]
+}
+
+@test "head on a pipe reads as GNU: -c N exactly N bytes, -n N in 8 KiB blocks; the rest stays in the pipe" {
+	local o bad=0 a b
+	# a here-string is a pipe holding all of its data before head reads
+	for o in "-c 3" "-c 1" "-c 10000" "-c 200000" "-n 1" "-n 2000" "-n 4999" "-z -n 1" \
+		"-n 0" "-c 0" "-c -5" "-n -5" "-c 3 - -" "-n 1 - -"; do
+		a=$({ "$QBBIN/head" $o > /dev/null; wc -c; } <<< "$(seq 1 5000)")
+		b=$({ "$REF/head" $o > /dev/null; wc -c; } <<< "$(seq 1 5000)")
+		[ "$a" = "$b" ] || { echo "differs: head $o: $a vs $b left"; bad=1; }
+		a=$("$QBBIN/head" $o <<< "$(seq 1 5000)" | md5sum)
+		b=$("$REF/head" $o <<< "$(seq 1 5000)" | md5sum)
+		[ "$a" = "$b" ] || { echo "differs: head $o output"; bad=1; }
+	done
+	[ $bad = 0 ]
+	[ "$(printf 'abcdefgh\n' | { "$QBBIN/head" -c 3; cat; })" = "abcdefgh" ]
+	run "$QBBIN/head" -c 3 - - < <(printf 'abcdefgh\n')
+	[ "$output" = "$(printf '==> standard input <==\nabc\n==> standard input <==\ndef')" ]
+}
+
+@test "head and tail on files whose st_size lies (/sys: 4096 around a few bytes, /proc: 0) read to EOF as GNU" {
+	local o f n=0 bad=0
+	for f in /sys/kernel/profiling /sys/devices/system/cpu/online /sys/devices/system/cpu/possible \
+		/proc/sys/kernel/ostype /proc/version; do
+		[ -r "$f" ] || continue
+		n=$((n + 1))
+		for o in "-n -1" "-c -1" "-n 1" "-c 1" "-c -2" "-n -0" "-n 2" "-c 3"; do
+			gnu_same head $o "$f" || bad=1
+			gnu_same tail $o "$f" || bad=1
+		done
+		gnu_same tail -n +1 "$f" || bad=1
+		gnu_same tail -c +2 "$f" || bad=1
+		[ "$("$QBBIN/head" -c -1 < "$f" | od -c)" = "$("$REF/head" -c -1 < "$f" | od -c)" ] || bad=1
+		[ "$("$QBBIN/tail" -c 1 < "$f" | od -c)" = "$("$REF/tail" -c 1 < "$f" | od -c)" ] || bad=1
+	done
+	[ $n -gt 0 ]
+	[ $bad = 0 ]
+	# the small-file path still leaves a seekable stdin just past the output
+	[ "$( { "$QBBIN/head" -c -2 > /dev/null; cat; } < "$D/nonl")" = "$( { "$REF/head" -c -2 > /dev/null; cat; } < "$D/nonl")" ]
+	[ "$( { "$QBBIN/head" -n -1 > /dev/null; cat; } < "$D/s20")" = "20" ]
 }
 
 @test "head write errors: message and 1 on a full disk, silent on EPIPE" {

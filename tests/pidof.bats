@@ -33,10 +33,10 @@ Options:
 
 For more details see pidof(1)." ]
 	help=$output
-	run --separate-stderr "$P" -d, init
+	run --separate-stderr "$P" -y, init
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	[ "$stderr" = "$P: invalid option -- 'd'"$'\n'"$help" ]
+	[ "$stderr" = "$P: invalid option -- 'y'"$'\n'"$help" ]
 	run --separate-stderr "$P" -o
 	[ "$status" -eq 1 ]
 	[ "${stderr_lines[0]}" = "$P: option requires an argument -- 'o'" ]
@@ -107,6 +107,40 @@ For more details see pidof(1)." ]
 		esac
 	done <<<"$output"
 	[[ "$output" == *"R  rc=1"* ]]
+}
+
+@test "pidof: sysvinit's -z and -d SEP, and the options both have, as Debian's pidof" {
+	# sysvinit's pidof is killall5 called pidof (its real path, so that a
+	# quickbox link installed as /usr/bin/pidof is never the reference)
+	run pg_ns '
+	(exec -a pofa "$FIX" -r $W/a.ready -z pofz) & wait_file $W/a.ready
+	(exec -a pofa "$FIX" -r $W/b.ready) & wait_file $W/b.ready
+	(exec -a pofb "$FIX" -r $W/c.ready) & wait_file $W/c.ready
+	a=$(cat $W/a.ready)
+	for o in "" -z "-d ," "-z -d :" "-zd;" -s "-s -z" -q "-q -z" -n -x -c "-o $a" \
+	    "-z -o $a" "-d" "-d ab" "-z -d , -s"; do
+		for names in pofa pofz "pofa pofb" "pofz pofa" "pofb pofz" nosuch; do
+			r=$( (exec -a pidof /sbin/killall5 $o $names 2>&1); echo "rc=$?")
+			q=$(PATH=$QBBIN command pidof $o $names 2>&1; echo "rc=$?")
+			r=$(printf %s "$r" | od -An -c | tr -s " \n" " ")
+			q=$(printf %s "$q" | od -An -c | tr -s " \n" " ")
+			echo "pidof $o $names: $q"
+			[ "$q" = "$r" ] || echo "DIFF: sysvinit gives $r"
+		done
+	done'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *DIFF* ]]
+	# what the comparison saw: a zombie, and a separator
+	[[ "$output" == *"pidof -z pofz:  "[0-9]*" \\n r c = 0 "* ]]
+	[[ "$output" == *"pidof -z -d : pofz pofa:  "[0-9]*" : "[0-9]*" : "[0-9]*" \\n r c = 0 "* ]]
+	[[ "$output" == *"pidof  pofz:  r c = 1 "* ]]
+	# one character of SEP, as sysvinit; NUL for an empty one
+	run pg_ns '
+	(exec -a pofa "$FIX" -r $W/a.ready) & wait_file $W/a.ready
+	(exec -a pofa "$FIX" -r $W/b.ready) & wait_file $W/b.ready
+	PATH=$QBBIN command pidof -d "" pofa | od -An -c | tr -s " "'
+	[ "$output" = " $(cat "$W/b.ready") \\0 $(cat "$W/a.ready") \\n" ]
 }
 
 @test "pidof: -x finds scripts, a deleted exe reads 'NAME (deleted)'" {

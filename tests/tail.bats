@@ -59,6 +59,49 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "s20 d
 	[ "$stderr" = "$QBBIN/tail: invalid number of lines: '+abc'" ]
 }
 
+@test "tail numbers as GNU: bare suffixes, a '+' kept for later -n/-c, --pid and stats overflow" {
+	local a bad=0
+	for a in "-n ' E'" "-n +k" "-c +k" "-n -k" "-n k" "-n ' +1'" "-n ' -1'" "-n '- 1'" \
+		"-n +28 -n 2" "-n+0 -n 0" "-n +18 -c 3" "-c +38 -n 3" "-n +5 -n -18" "-n 3 -n +18" \
+		"--pid=99999999999" "--pid=2147483648" "--pid=2147483647" "--pid=5k" "--pid=-1" \
+		"--pid=' +5'" "--pid=''" "--pid=99999999999999999999x" \
+		"--max-unchanged-stats=5k" "--max-unchanged-stats=99999999999999999999" \
+		"--max-unchanged-stats=' +7'"; do
+		eval gnu_same tail $a s20 || bad=1
+	done
+	[ $bad = 0 ]
+	run --separate-stderr env LC_ALL=C "$QBBIN/tail" -n +18 -n 2 "$D/s20"
+	[ "$output" = "$(seq 2 20)" ]
+	run --separate-stderr env LC_ALL=C "$QBBIN/tail" --pid=99999999999 "$D/s20"
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/tail: invalid PID: '99999999999': Value too large for defined data type" ]
+}
+
+@test "tail -c +N: one relative seek as GNU, past the end fine, beyond the file system an error" {
+	local a bad=0
+	for a in "-c +16TiB s20" "-c +9223372036854775807 s20" "-c +9223372036854775808 s20" \
+		"-c +9223372036854775809 s20" "-c +100 s20" "-c +51 s20" "-v -c +16TiB s20 s20" \
+		"-c +16TiB -" "-c +16TiB nope s20" "-c +16TiB -f s20"; do
+		eval gnu_same tail $a || bad=1
+	done
+	[ $bad = 0 ]
+	# the limit is the file system's (ext4: 16 TiB); 2^63-1 is past any
+	cd "$D"
+	run --separate-stderr env LC_ALL=C "$QBBIN/tail" -c +9223372036854775807 s20
+	[ "$status" = 1 ]
+	[ "$stderr" = "$QBBIN/tail: s20: cannot seek to relative offset 9223372036854775806: Invalid argument" ]
+}
+
+@test "tail --help and --version win over a later option's error, not an earlier one" {
+	local a bad=0
+	for a in "--version --max-unchanged-stats=-5" "--max-unchanged-stats=-5 --version" \
+		"--help --follow=bad" "--follow=bad --help" "--help --pid=x" "--pid=x --help" \
+		"--version -s x" "--help -Q" "--help -n"; do
+		eval gnu_first_wins tail $a || bad=1
+	done
+	[ $bad = 0 ]
+}
+
 @test "tail reads a seekable file from the end (bytes read ~ bytes printed)" {
 	command -v strace > /dev/null || skip "no strace"
 	local big="$BATS_TEST_TMPDIR/big"

@@ -1,4 +1,4 @@
-/* gnusize.c: counts as GNU head/tail accept them ("5", " +5", "1kB", "k"):
+/* gnusize.c: numbers as GNU head/tail accept them ("5", " +5", "1kB", "k"):
  * GNU's grammar of blanks, sign and suffixes; the digits go through num.c. */
 #include <ctype.h>
 #include <errno.h>
@@ -64,8 +64,10 @@ int gnu_size(const char *s, unsigned long long *out)
 		p++;
 	nd = strspn(p, "0123456789");
 	if (!nd) {
-		/* a bare suffix counts one of it ("k" is 1024), as xstrtoumax */
-		if (!*p || *p == '-' || isspace((unsigned char)*p))
+		/* a bare suffix counts one of it ("k" is 1024), as xstrtoumax,
+		 * but only as the whole string: after a blank or a sign
+		 * ("+k", " E") GNU finds no number at all */
+		if (p != s || !*p || *p == '-' || isspace((unsigned char)*p))
 			return EINVAL;
 	} else {
 		char digits[32];
@@ -83,6 +85,30 @@ int gnu_size(const char *s, unsigned long long *out)
 	if (r == EINVAL)
 		return EINVAL;
 	if (big || r)
+		return EOVERFLOW;
+	*out = v;
+	return 0;
+}
+
+int gnu_dec(const char *s, unsigned long long max, unsigned long long *out)
+{
+	unsigned long long v;
+	const char *p = s;
+	size_t nd;
+	char digits[32];
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '+')
+		p++;
+	nd = strspn(p, "0123456789");
+	if (!nd || p[nd])
+		return EINVAL;
+	if (nd >= sizeof digits)
+		return EOVERFLOW;
+	memcpy(digits, p, nd);
+	digits[nd] = 0;
+	if (num_ull(digits, &v) || v > max)
 		return EOVERFLOW;
 	*out = v;
 	return 0;

@@ -254,7 +254,16 @@ static void do_input(struct tplan *p, int idx)
 	header(p, idx, plan_display(p, f));
 	p->last_idx = idx;
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
+	in.frugal = p->unread && !in.seekable;
 	r = run_plan(p, &in);
+	if (r && in.badseek) {   /* GNU dies of it, whatever the input */
+		p->out->flush_quiet(p);
+		plan_say(p, 1, in.err, "%s: cannot seek to relative offset %llu:",
+		    quotef(plan_display(p, f)), in.badseek);
+		p->stop = 1;
+		rec_free(&in);
+		return;
+	}
 	if (r) {
 		p->out->flush_quiet(p);
 		plan_say(p, 1, in.err, "error reading %s:", quoteaf(plan_display(p, f)));

@@ -56,7 +56,8 @@ struct tplan {
 	/* policy */
 	const struct tout *out;
 	int empty_stdin;         /* '' names stdin (tails), else it is a file */
-	int unread;              /* leave a seekable stdin just past the output */
+	int unread;              /* leave a seekable stdin just past the output,
+	                          * and a pipe read no further than GNU head */
 	int read_fatal;          /* a read error ends the whole run */
 	int tail_words;          /* tail's extra follow messages and statuses */
 	/* the front end prints one message line (without the program name) */

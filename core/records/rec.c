@@ -3,6 +3,7 @@
  * or kept in a list of chunks on a pipe. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sendfile.h>
@@ -87,9 +88,14 @@ static ssize_t rec_read(struct rin *in, char *p, size_t n)
 	return r;
 }
 
-/* bytes available in buf, refilling when empty: >0, 0 at EOF, -1 error */
-static ssize_t fill(struct rin *in)
+/* GNU head's read size: what it leaves in a pipe is part of its behaviour */
+#define GNU_BLOCK 8192
+
+/* bytes available in buf, refilling when empty: >0, 0 at EOF, -1 error.
+ * need: the bytes the caller may still take (bytes mode), REC_ALL */
+static ssize_t fill_n(struct rin *in, unsigned long long need)
 {
+	size_t want = RBUF;
 	ssize_t r;
 
 	if (in->pos < in->len)
@@ -97,9 +103,18 @@ static ssize_t fill(struct rin *in)
 	in->pos = in->len = 0;
 	if (in->eof)
 		return 0;
-	r = rec_read(in, in->buf, RBUF);
+	if (in->frugal && in->bytes)
+		want = need < RBUF ? (size_t)need : RBUF;
+	else if (in->frugal)
+		want = GNU_BLOCK;
+	r = rec_read(in, in->buf, want);
 	in->len = r > 0 ? (size_t)r : 0;
 	return r;
+}
+
+static ssize_t fill(struct rin *in)
+{
+	return fill_n(in, REC_ALL);
 }
 
 /* rows one by one: the budget counts them, -e replaces each delimiter */
@@ -206,7 +221,7 @@ static int rec_copy_bytes(struct rin *in, struct rsink *s, unsigned long long n)
 		s->nout += before - n;
 		if (failed)
 			return 0;   /* output failed */
-		r = fill(in);
+		r = fill_n(in, n);
 		if (r <= 0)
 			return (int)r;
 		take = (unsigned long long)r < n ? (size_t)r : (size_t)n;
@@ -239,21 +254,23 @@ int rec_copy(struct rin *in, struct rsink *s, unsigned long long n)
 	return 0;
 }
 
-/* seek over bytes of a regular file without reading them */
-static void seek_skip(struct rin *in, unsigned long long *n)
-{
-	struct stat st;
-	off_t cur = lseek(in->fd, 0, SEEK_CUR);
+/* the largest off_t, whatever its width */
+#define OFF_MAX ((off_t)((1ULL << (sizeof(off_t) * CHAR_BIT - 2)) - 1 + \
+	(1ULL << (sizeof(off_t) * CHAR_BIT - 2))))
 
-	if (cur < 0 || fstat(in->fd, &st) || st.st_size <= cur)
-		return;
-	if (*n >= (unsigned long long)(st.st_size - cur)) {
-		*n -= (unsigned long long)(st.st_size - cur);
-		lseek(in->fd, st.st_size, SEEK_SET);
-	} else {
-		lseek(in->fd, cur + (off_t)*n, SEEK_SET);
-		*n = 0;
+/* seek over bytes of a regular file without reading them: one relative
+ * seek as GNU tail -c +N does, never trusting st_size (a /sys file says
+ * 4096): past the end is fine (the next read finds EOF); what the file
+ * system cannot address fails, and in->badseek says which offset. 0 or -1 */
+static int seek_skip(struct rin *in, unsigned long long *n)
+{
+	if (lseek(in->fd, (off_t)*n, SEEK_CUR) < 0) {
+		in->err = errno;
+		in->badseek = *n;
+		return -1;
 	}
+	*n = 0;
+	return 0;
 }
 
 /* consume up to *n records of the buffered data, counting them off */
@@ -275,11 +292,15 @@ static void skip_buffered(struct rin *in, unsigned long long *n)
 
 int rec_skip(struct rin *in, unsigned long long n)
 {
+	/* GNU decides once: a count beyond off_t is read through */
+	int seek = in->bytes && in->seekable && n <= (unsigned long long)OFF_MAX;
+
 	while (n) {
 		ssize_t r;
 
-		if (in->bytes && in->seekable && in->pos == in->len) {
-			seek_skip(in, &n);
+		if (seek && in->pos == in->len) {
+			if (seek_skip(in, &n))
+				return -1;
 			if (!n)
 				return 0;
 		}
@@ -330,6 +351,7 @@ struct rchunk {
 
 /* ---- seekable inputs: find the tail by reading backwards ---- */
 
+/* 0, -1 error, 1 the file ended early: it is shorter than st_size said */
 static int pread_all(int fd, char *p, size_t n, off_t at)
 {
 	while (n) {
@@ -338,7 +360,7 @@ static int pread_all(int fd, char *p, size_t n, off_t at)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
-			return r < 0 ? -1 : (errno = EIO, -1);
+			return r < 0 ? -1 : 1;
 		p += r, n -= (size_t)r, at += r;
 	}
 	return 0;
@@ -350,7 +372,8 @@ static int pread_all(int fd, char *p, size_t n, off_t at)
 #define FIRST_BACK (8 * 1024)
 
 /* start offset of the last n rows in [cur,end); a final delimiter ends the
- * last row rather than starting an empty one */
+ * last row rather than starting an empty one. -1 error, -2 the file is
+ * shorter than end */
 static off_t scan_back(struct rin *in, off_t cur, off_t end, unsigned long long n)
 {
 	off_t p = end;
@@ -362,9 +385,12 @@ static off_t scan_back(struct rin *in, off_t cur, off_t end, unsigned long long 
 
 		want = want < RBUF / 2 ? want * 2 : RBUF;
 		p -= (off_t)blk;
-		if (pread_all(in->fd, in->buf, blk, p)) {
+		switch (pread_all(in->fd, in->buf, blk, p)) {
+		case -1:
 			in->err = errno;
 			return -1;
+		case 1:
+			return -2;
 		}
 		i = blk;
 		if (first && (unsigned char)in->buf[blk - 1] == in->ird)
@@ -384,14 +410,17 @@ static off_t scan_back(struct rin *in, off_t cur, off_t end, unsigned long long 
 }
 
 /* [*cur, *start, *end) of the rest of a regular file: 1 found, 0 use the
- * stream path (size 0: /proc and the like), -1 error */
+ * stream path, -1 error. st_size is a guess for /proc and /sys files (0,
+ * or 4096 around a few bytes): as GNU, a file of at most one block is
+ * read as a stream, and a file found shorter than its size is too */
 static int seek_find(struct rin *in, unsigned long long n, off_t *cur,
     off_t *start, off_t *end)
 {
 	struct stat st;
 	off_t c;
 
-	if (!in->seekable || fstat(in->fd, &st) || st.st_size <= 0)
+	if (!in->seekable || fstat(in->fd, &st) || st.st_size <= 0 ||
+	    st.st_size <= (off_t)st.st_blksize)
 		return 0;
 	c = lseek(in->fd, 0, SEEK_CUR);
 	if (c < 0)
@@ -405,6 +434,8 @@ static int seek_find(struct rin *in, unsigned long long n, off_t *cur,
 	else
 		*start = scan_back(in, c, *end, n);
 	lseek(in->fd, c, SEEK_SET);
+	if (*start == -2)
+		return 0;
 	return *start < 0 ? -1 : 1;
 }
 
@@ -412,6 +443,7 @@ static int seek_find(struct rin *in, unsigned long long n, off_t *cur,
 
 struct ring {
 	struct rchunk *head, *tail, *spare;
+	unsigned long long taken;  /* bytes put in the ring */
 	unsigned long long after;  /* records in the chunks after head */
 	unsigned long long n;
 	int dropped;
@@ -465,6 +497,7 @@ static int ring_fill(struct rin *in, struct ring *g, struct rsink *s)
 	g->head = g->tail = chunk_new(g);
 	memcpy(g->tail->data, in->buf + in->pos, in->len - in->pos);
 	g->tail->len = in->len - in->pos;
+	g->taken = g->tail->len;
 	in->pos = in->len = 0;
 	while (!in->eof) {
 		struct rchunk *t = g->tail;
@@ -480,6 +513,7 @@ static int ring_fill(struct rin *in, struct ring *g, struct rsink *s)
 		if (r < 0)
 			return -1;
 		t->len += (size_t)r;
+		g->taken += (unsigned long long)r;
 	}
 	ring_settle(in, g, s);
 	return 0;
@@ -610,11 +644,23 @@ int rec_drop_tail(struct rin *in, struct rsink *s, unsigned long long n)
 		rec_unread(in);
 		return r;
 	}
+	/* a file read as a stream (a small or lying one) is still left just
+	 * past what was emitted, as GNU head leaves it */
+	cur = in->seekable ? lseek(in->fd, 0, SEEK_CUR) : -1;
+	if (cur >= 0)
+		cur -= (off_t)(in->len - in->pos);
 	g.n = n;
 	r = ring_fill(in, &g, s);
 	free(g.spare);
-	if (!r)
-		ring_walk(in, &g, ring_excess(in, &g), s, &from);
+	if (!r) {
+		struct rchunk *c = ring_walk(in, &g, ring_excess(in, &g), s, &from);
+		unsigned long long rest = 0;   /* bytes kept back */
+
+		for (; c; c = c->next, from = 0)
+			rest += c->len - from;
+		if (cur >= 0)
+			lseek(in->fd, cur + (off_t)(g.taken - rest), SEEK_SET);
+	}
 	ring_free(g.head);
 	return r;
 }

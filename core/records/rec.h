@@ -31,9 +31,13 @@ struct rin {
 	int seekable;             /* regular file: seek and pread are used */
 	int counting;             /* keep nbytes/ndelim exact (-C) */
 	int nokcopy;              /* sendfile tried (or impossible) here */
+	int frugal;               /* a pipe read as GNU head reads it: bytes
+	                           * no more than needed, rows in 8 KiB blocks,
+	                           * so the rest stays for the next reader */
 	char *buf;
 	size_t pos, len;          /* unread data is buf[pos..len) */
 	int eof, err;
+	unsigned long long badseek;  /* a skip's seek failed (err): its offset */
 	unsigned long long nbytes, ndelim;  /* read so far (when counting) */
 	int lastc;                /* last byte read, -1 before any */
 };
