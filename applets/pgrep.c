@@ -52,7 +52,7 @@ enum pgopt {
 #define V OPT_VALUE
 #define C OPT_CRIT
 /* meta: OPT_CRIT marks what counts as a matching criterion */
-static const struct optdef pg_defs[O_NOPTS + 1] = {
+static const struct optdef pg_defs[] = {
 	[O_SIGNAL] = {"signal", 0, V, 0, 0, 0},
 	[O_ANC] = {"ignore-ancestors", 'A', 0, 0, 0, 0},
 	[O_COUNT] = {"count", 'c', 0, 0, 0, 0},

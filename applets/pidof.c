@@ -25,7 +25,7 @@ enum pidofopt {
 	P_WORKERS, P_HELP, P_VERSION, P_SCRIPTS, P_NFS, P_M, P_QMARK,
 	P_THREADS, P_DSEP, P_ZOMBIES, P_NOPTS
 };
-static const struct optdef pidof_defs[P_NOPTS + 1] = {
+static const struct optdef pidof_defs[] = {
 	[P_CHECKROOT] = {"check-root", 'c', 0, 0, 0, 0},
 	[P_SINGLE] = {"single-shot", 's', 0, 0, 0, 0},
 	[P_OMIT] = {"omit-pid", 'o', OPT_VALUE, 0, 0, 0},

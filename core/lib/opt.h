@@ -1,7 +1,11 @@
 /* opt.h: one table-driven option parser for every applet, two syntaxes.
  *
  * An applet declares a `struct optset`: its usage line, its options (one
- * `struct optdef` each, which also produce --help) and a style:
+ * `struct optdef` each, which also produce --help) and a style. Every
+ * table has one form: an enum of option ids ending in a count (X_NOPTS),
+ * each row named by its id (`[X_ID] = {...}`, so a moved row keeps its
+ * meaning), the end row at [X_NOPTS], and a _Static_assert that the table
+ * has X_NOPTS + 1 rows. The styles:
  *
  *  OPT_CLIGEN (native applets pf pk pw tails tim):
  *    -k2  -k 2  -k=2  -k:2  --k=2  --k:2  --k 2  (value options)
