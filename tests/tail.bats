@@ -81,7 +81,7 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "s20 d
 	local a bad=0
 	for a in "-c +16TiB s20" "-c +9223372036854775807 s20" "-c +9223372036854775808 s20" \
 		"-c +9223372036854775809 s20" "-c +100 s20" "-c +51 s20" "-v -c +16TiB s20 s20" \
-		"-c +16TiB -" "-c +16TiB nope s20" "-c +16TiB -f s20"; do
+		"-c +16TiB -" "-c +16TiB nope s20"; do
 		eval gnu_same tail $a || bad=1
 	done
 	[ $bad = 0 ]
