@@ -11,6 +11,12 @@
 #                           a family may add applets/FAMILY_*.c files
 #   make test               build, install test tools if missing, run bats
 #   make check              the same suite on an ASan+UBSan build
+#   make check-seccomp      the process tests with the pidfd calls (and the
+#                           other new ones) failing ENOSYS or EPERM
+#   make check-arch         the suite on i686 armhf aarch64 s390x cross
+#                           builds (qemu-user; ARCHES=, ARCH_TESTS=)
+#   make check-boot         boot Debian 12's kernel under qemu with the static
+#                           binary in an initramfs, run every applet
 #   make static             static musl binary (STATIC_CC=cc: static glibc)
 #   make size               static sizes of each applet family and the whole
 #   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
@@ -69,7 +75,7 @@ ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(LAZY_LIBM) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 
-.PHONY: all test testbin voidcheck check static static-deps cross size install uninstall clean bench bench-full help deps FORCE
+.PHONY: all test testbin voidcheck check check-seccomp check-boot check-arch cross-cc static static-deps cross size install uninstall clean bench bench-full help deps FORCE
 all: $(BIN)
 
 $(BIN): $(OBJ) $(CORE_LIB)
@@ -128,6 +134,34 @@ check: deps voidcheck
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
 
+# make check-seccomp: the process tests (pf pk pw, the procps
+# personalities, churn) with system calls failing as on an older kernel
+# (ENOSYS) or under a container's seccomp profile (EPERM). Each mode is
+# ERRNO:CALLS for tests/qbsecc.c ("pidfd": the pidfd family; "new": every
+# call newer than Linux 4.x); the binary under test is a script running
+# quickbox under that filter with the name it was called by.
+SECCOMP_MODES ?= ENOSYS:pidfd EPERM:pidfd ENOSYS:new
+SECCOMP_TESTS ?= pf pk pw pgrep pkill pidwait pidof churn
+
+check-seccomp: deps voidcheck
+	@$(MAKE) --no-print-directory WERROR=1 all testbin
+	@set -e; for m in $(SECCOMP_MODES); do \
+	  d=$(abspath build/seccomp)/$$(echo $$m | tr ':,' '__'); mkdir -p $$d; \
+	  printf '#!/bin/sh\nexec %s -0 "$${0##*/}" %s %s -- %s "$$@"\n' \
+	    $(abspath build/tests/qbsecc) $${m%%:*} $${m#*:} $(abspath $(BIN)) > $$d/quickbox; \
+	  chmod 755 $$d/quickbox; \
+	  echo "== seccomp $$m: $(SECCOMP_TESTS)"; \
+	  QB_SECCOMP=$$m QB=$$d/quickbox TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) $(SECCOMP_TESTS:%=tests/%.bats); \
+	done
+
+# make check-boot: the static binary (make static) and busybox-static's
+# sh in an initramfs, booted with Debian 12's kernel under
+# qemu-system-x86_64 (TCG); tests/boot/init runs every applet and
+# personality, tests/boot/run.sh checks the console against
+# tests/boot/expected (BOOT_KERNEL=, BOOT_TIMEOUT= there). In build-boot/.
+check-boot: static
+	@sh tests/boot/run.sh build-static/quickbox build-boot
+
 # make static: the small static binary, with musl (Debian: musl-tools).
 # Without musl-gcc the step installs musl-tools as root with apt-get (as
 # make test installs its tools), else stops and says what to install;
@@ -174,6 +208,19 @@ cross:
 	@command -v $(CROSS_CC) >/dev/null || { echo "make cross: no $(CROSS_CC) (apt-get install gcc-$(patsubst %-gcc,%,$(CROSS_CC)))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory CC=$(CROSS_CC) LDFLAGS=-static B=$(CROSS_DIR) BIN=$(CROSS_DIR)/quickbox && \
 	 echo "$(CROSS_DIR)/quickbox ($(CROSS_CC), static; the linker's getpwnam warning is glibc's NSS, see docs/quickbox.md)"
+
+cross-cc:
+	@echo $(CROSS_CC)
+
+# make check-arch: make cross and the test suite for each of ARCHES,
+# emulated by qemu-user where the kernel cannot run the binary
+# (tests/arch.sh registers it with binfmt_misc); ARCH_TESTS="pf tails"
+# runs only those bats files. Installs the cross compilers and qemu-user
+# with apt-get as root when missing.
+ARCHES ?= $(CROSS_ARCHES)
+check-arch: deps voidcheck
+	@$(MAKE) --no-print-directory WERROR=1 all testbin
+	@sh tests/arch.sh $(ARCHES)
 
 # make size: the stripped static size of each single-family build and of
 # the whole, in build-size/FAMILY/ (a family: the names of one applets/
@@ -232,7 +279,7 @@ bench bench-full:
 	@bash ./bench.sh $(if $(filter bench-full,$@),--full)
 
 clean:
-	rm -rf build build-asan build-static build-size quickbox $(CROSS_ARCHES:%=build-%)
+	rm -rf build build-asan build-static build-size build-boot quickbox $(CROSS_ARCHES:%=build-%)
 
 help:
 	@sed -n '/^$$/q; 2,$$s/^# \{0,1\}//p' Makefile

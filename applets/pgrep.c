@@ -610,8 +610,14 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	struct target h = { p->tid, -1, 0, 0, NULL, 0, 0 };
 
 	(void)pat;
-	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT)
+	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT) {
 		tgt_hold(&h, p->tid, proc_anchor(it));
+		/* a refused pidfd_open (EPERM) says nothing of the target: a
+		 * thread other than the leader gets EINVAL from a kernel that
+		 * lets us ask, and cannot be waited for by polling either */
+		if (h.fd < 0 && h.err == EPERM && p->tid != p->pid)
+			h.err = EINVAL;
+	}
 	/* procps keeps one output buffer: the command line for -a, the name
 	 * for -l; else (pkill -e, pidwait -e) the name of the last process
 	 * that passed every criterion before the pattern, which with -v may
@@ -736,7 +742,9 @@ static int kill_all(struct pg *g)
 
 /* -e's line, and whether h can be waited for. The pidfd was opened as
  * the process matched (act), so a PID reused since is never waited for;
- * report as procps does here */
+ * report as procps does here. Without pidfd_open (ENOSYS) procps 4.0.2
+ * gives up, and so do we; where a seccomp profile refuses it (EPERM)
+ * the process is polled for instead (docs/pgrep.md) */
 static int waitable(const struct pg *g, const struct target *h)
 {
 	if (g->echo && !g->quiet) {
@@ -751,6 +759,8 @@ static int waitable(const struct pg *g, const struct target *h)
 	errno = h->err;
 	if (errno == ENOSYS)
 		die(1, "pidfd_open() not implemented in Linux < 5.3");
+	if (errno == EPERM)
+		return 1;   /* tgt_wait polls a target without a pidfd */
 	if (errno != ESRCH)
 		warn("opening pid %ld failed:", (long)h->pid);
 	return 0;

@@ -110,6 +110,7 @@ churn_ns() {
 
 @test "parallel scan: signals go out as the parts are delivered, before the last is read" {
 	command -v strace >/dev/null || skip "strace not installed"
+	seccomp_skip "signals through pidfd_send_signal"
 	run in_ns "$(cat <<-'EOF'
 	fix -n victim -c all -l "$W/log"
 	for i in $(seq 600); do sleep 1000 & done
@@ -127,6 +128,7 @@ churn_ns() {
 
 @test "churn: each pidfd is opened while the process's /proc file is still open (1 and 2 threads)" {
 	command -v strace >/dev/null || skip "strace not installed"
+	seccomp_skip "when pidfd_open is called"
 	export AWKF=$BATS_TEST_DIRNAME/anchored.awk
 	run churn_ns "$(cat <<-'EOF'
 	for i in $(seq 20); do fix -n ctarget -c 40; done

@@ -27,6 +27,11 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #   wait_file FILE...    wait (up to 10 s) until each FILE exists
 #   wait_for FILE TEXT   wait (up to 5 s) until FILE holds TEXT
 #   need_root            skip the test unless running as root
+#   emu_skip WHAT        skip when the binary runs under qemu-user (QB_EMU,
+#                        set by make check-arch), naming what the emulator
+#                        changes (real-time signal numbers, ...)
+#   seccomp_skip WHAT    skip under make check-seccomp (QB_SECCOMP set):
+#                        the test checks WHAT, a path the filter closes
 
 : "${QB:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/quickbox}"
 : "${TESTBIN:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/build/tests}"
@@ -37,6 +42,14 @@ FIX="$TESTBIN/qbfix"
 
 need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root (private PID namespace)"
+}
+
+emu_skip() {
+	[ -z "${QB_EMU-}" ] || skip "$QB_EMU: $1"
+}
+
+seccomp_skip() {
+	[ -z "${QB_SECCOMP-}" ] || skip "under $QB_SECCOMP: checks $1"
 }
 
 # make the link directory once per test file

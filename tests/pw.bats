@@ -3,9 +3,11 @@
 # zombies count as exited; in private PID namespaces.
 load helpers
 
-# pidfds PID N: wait until PID holds N pidfds (it selected its targets)
+# pidfds PID N: wait until PID holds N pidfds (it selected its targets);
+# under make check-seccomp there are none to see: give it a moment
 pidfds() {
 	local i
+	[ -z "${QB_SECCOMP-}" ] || { sleep 0.5; return 0; }
 	for ((i = 0; i < 1000; i++)); do
 		[ "$(ls -l /proc/$1/fd 2>/dev/null | grep -c pidfd)" -ge "$2" ] && return 0
 		sleep 0.01

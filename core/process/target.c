@@ -95,7 +95,7 @@ int tgt_hold(struct target *t, pid_t pid, int anchor)
 		return -1;
 	}
 	if (t->fd < 0) {
-		t->err = ENOSYS;
+		t->err = errno;  /* ENOSYS: no pidfds; EPERM: a seccomp profile */
 		/* read before the anchor test below: if that passes, this is
 		 * the start time of the process we matched */
 		if (read_stat(pid, &p))

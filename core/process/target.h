@@ -18,6 +18,7 @@ struct target {
 	pid_t pid;      /* the process (the TID in thread mode) */
 	int fd;         /* pidfd, or -1 (see err) */
 	int err;        /* why fd is -1: 0 not held, ENOSYS no pidfds here,
+	                   EPERM pidfds refused (a seccomp profile),
 	                   ESRCH gone before it was held, else open's errno
 	                   (EINVAL for a thread, EMFILE ...) */
 	int done;       /* tgt_wait saw it exit */
@@ -31,7 +32,7 @@ struct target {
 /* hold pid: open its pidfd; anchor (proc_anchor(), or -1) is an fd of a
  * /proc file of the process as it was read: if it no longer reads, the
  * PID may have been reused and we refuse. 0 with t->fd >= 0 or (no pidfd
- * support) t->fd == -1, t->err == ENOSYS; -1 with t->err == errno (ESRCH:
+ * support) t->fd == -1, t->err == ENOSYS or EPERM; -1 with t->err == errno (ESRCH:
  * gone; others: t can still be signalled by PID, as procps does). */
 int tgt_hold(struct target *t, pid_t pid, int anchor);
 void tgt_release(struct target *t);
