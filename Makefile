@@ -9,8 +9,10 @@
 #   make APPLETS="pf pk"    only those applets (default: every applet whose
 #                           applets/FAMILY.c exists; or set it in config/local.mk);
 #                           a family may add applets/FAMILY_*.c files
-#   make test               build, install test tools if missing, run bats
-#   make check              the same suite on an ASan+UBSan build
+#   make test               build, install test tools if missing, run bats;
+#                           ends with "N passed, N failed, N skipped"
+#   make check              the same suite on ASan+UBSan builds, gcc then
+#                           clang (its last line says if clang's did not run)
 #   make check-seccomp      the process tests with the pidfd calls (and the
 #                           other new ones) failing ENOSYS or EPERM
 #   make check-arch         the suite on i686 armhf aarch64 s390x cross
@@ -121,18 +123,26 @@ voidcheck:
 
 test: deps voidcheck
 	@$(MAKE) --no-print-directory WERROR=1 all testbin
-	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
+	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) tests
 
 testbin: $(TEST_BIN)
 # the test helpers and fuzz harnesses are the project's own checks
 testbin fuzz fuzz-build: WERROR = 1
 
+# the gcc half, then the clang half (clang's UBSan catches overflows gcc
+# folds away) when clang is here or can be installed; else the last line
+# says that half did not run
 check: deps voidcheck
 	@$(MAKE) --no-print-directory WERROR=1 B=build-asan BIN=build-asan/quickbox OPT=-O1 \
 	  EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	@$(MAKE) --no-print-directory WERROR=1 testbin
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
+	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) tests
+	@$(MAKE) --no-print-directory check-clang-or-say
+
+check-clang-or-say:
+	@if sh tests/deps.sh clang 2>/dev/null; then $(MAKE) --no-print-directory check-clang; else \
+	  echo "make check: the clang half (ASan+UBSan built with clang) did NOT run: no clang (apt-get install clang, or run make check as root)"; fi
 
 # make check-seccomp: the process tests (pf pk pw, the procps
 # personalities, churn) with system calls failing as on an older kernel
@@ -290,7 +300,8 @@ help:
 #                           fail on any crash (input in build-fuzz/crash/NAME/)
 #   make fuzz-build         only build them
 #   make check-clang        the test suite on a clang ASan+UBSan build (make
-#                           check runs it too when clang is installed)
+#                           check runs it too: clang installed as root, as
+#                           make fuzz installs clang and libFuzzer's runtime)
 # A harness names the applet files it needs in "// fuzz-link: applets/x.c"
 # lines and extra libFuzzer options in "// fuzz-opts: -max_len=N" lines.
 # `make testbin` also builds each harness as build/tests/fuzz_NAME with
@@ -306,12 +317,11 @@ FUZZ_CORE  := $(CORE_SRC:.c=.o)
 FUZZ_INC    = $(WFLAGS) -O1 -g -I$(B) $(CORE_INC) -Itests/fuzz -MMD -MP
 fuzz_links  = $(shell sed -n 's|^// fuzz-link: *||p' tests/fuzz/fuzz_$(1).c)
 fuzz_opts   = $(shell sed -n 's|^// fuzz-opts: *||p' tests/fuzz/fuzz_$(1).c)
-CHECK_CLANG := $(if $(shell command -v clang 2>/dev/null),check-clang)
 
-.PHONY: fuzz fuzz-build check-clang fuzz-clean
+.PHONY: fuzz fuzz-build fuzz-deps check-clang check-clang-or-say fuzz-clean
 .PRECIOUS: build/fz/%.o $(FUZZ_B)/obj/%.o
 # libFuzzer build: objects in build-fuzz/obj/, harnesses build-fuzz/fuzz_NAME
-$(FUZZ_B)/obj/%.o: %.c $(B)/enabled.h
+$(FUZZ_B)/obj/%.o: %.c $(B)/enabled.h | fuzz-deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_INC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 $(FUZZ_B)/libfz.a: $(FUZZ_CORE:%=$(FUZZ_B)/obj/%)
@@ -327,9 +337,12 @@ build/fz/libfz.a: $(FUZZ_CORE:%=build/fz/%)
 -include $(wildcard $(FUZZ_B)/obj/*/*.d $(FUZZ_B)/obj/*/*/*.d build/fz/*/*.d build/fz/*/*/*.d)
 
 fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_B)/fuzz_%)
+# clang with libFuzzer's runtime: installed as root (as make test installs
+# its tools), else the package to install is named
+fuzz-deps:
+	@sh tests/deps.sh fuzz $(FUZZ_CC)
 fuzz: $(FUZZ_NAMES:%=fuzz-run-%)
 testbin: $(FUZZ_NAMES:%=build/tests/fuzz_%)
-check: $(CHECK_CLANG)
 clean: fuzz-clean
 fuzz-clean:
 	rm -rf $(FUZZ_B) build-asan-clang
@@ -347,11 +360,12 @@ fuzz-run-%: $(FUZZ_B)/fuzz_%
 	@sed -n 's/^stat::number_of_executed_units: */fuzz $*: executions /p; s/^stat::peak_rss_mb: */fuzz $*: peak RSS MB /p' $(FUZZ_B)/$*.log
 
 check-clang: deps
+	@sh tests/deps.sh clang
 	@$(MAKE) --no-print-directory WERROR=1 CC=clang B=build-asan-clang BIN=build-asan-clang/quickbox OPT=-O1 \
 	  EXTRA="$(FUZZ_SAN)"
 	@$(MAKE) --no-print-directory WERROR=1 testbin
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  QB=$(abspath build-asan-clang/quickbox) TESTBIN=$(abspath build/tests) bats $(BATSFLAGS) tests
+	  QB=$(abspath build-asan-clang/quickbox) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) tests
 
 .SECONDEXPANSION:
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/tests/fuzz/fuzz_%.o $(FUZZ_B)/libfz.a \

@@ -57,3 +57,16 @@ without() {
 	[[ "$output" == *"pf -e1 FIRST, first match"*"procps pgrep -x"* ]]
 	[ ! -e "$m" ]
 }
+
+@test "make fuzz without clang names the packages it needs" {
+	# apt-get hidden too: the step must say what is missing, not install it
+	run --separate-stderr without "clang apt-get" "make -s -C '$TOP' fuzz-deps"
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"make fuzz needs clang with libFuzzer (apt-get install clang libclang-rt-"*"-dev"* ]]
+}
+
+@test "make check without clang says its clang half did not run" {
+	run --separate-stderr without "clang apt-get" "make -s -C '$TOP' check-clang-or-say"
+	[ "$status" -eq 0 ]
+	[ "$output" = "make check: the clang half (ASan+UBSan built with clang) did NOT run: no clang (apt-get install clang, or run make check as root)" ]
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# count.bats: the suite's runner (tests/bats-count.sh, which make test,
+# make check and make check-clang use) ends with "N passed, N failed,
+# N skipped", terminal or not, and fails when a test failed.
+load helpers
+
+setup() {
+	D=$BATS_TEST_TMPDIR/suite
+	mkdir -p "$D"
+	RUN="$BATS_TEST_DIRNAME/bats-count.sh"
+}
+
+# the runner in a clean environment: an outer bats's variables mislead
+# an inner one
+count() { env -i PATH=/usr/bin:/bin TMPDIR="$BATS_TEST_TMPDIR" sh "$RUN" "$@"; }
+
+@test "bats-count: a failure and skips are counted, the status is 1" {
+	printf '%s\n' '@test "a" { true; }' '@test "b" { false; }' \
+	    '@test "c" { skip "why"; }' '@test "d" { skip; }' > "$D/x.bats"
+	run --separate-stderr count "$D" < /dev/null
+	[ "$status" -eq 1 ]
+	[ "${lines[${#lines[@]} - 1]}" = "1 passed, 1 failed, 2 skipped" ]
+}
+
+@test "bats-count: all passed, over two files, status 0" {
+	printf '%s\n' '@test "a" { true; }' '@test "b" { true; }' > "$D/x.bats"
+	printf '%s\n' '@test "c" { true; }' > "$D/y.bats"
+	run --separate-stderr count "$D" < /dev/null
+	[ "$status" -eq 0 ]
+	[ "${lines[${#lines[@]} - 1]}" = "3 passed, 0 failed, 0 skipped" ]
+}
+
+@test "bats-count: on a terminal too (bats's pretty output), the same line" {
+	command -v script >/dev/null || skip "script(1) not installed"
+	printf '%s\n' '@test "a" { true; }' '@test "b" { false; }' > "$D/x.bats"
+	run script -qec "env -i PATH=/usr/bin:/bin TERM=xterm sh '$RUN' '$D'" /dev/null
+	[ "$status" -eq 1 ]
+	[[ "$output" == *$'\n1 passed, 1 failed, 0 skipped\r' ]]
+}
+
