@@ -71,10 +71,12 @@ fixtures() {
 	wait_file "$W/tree.ready.child" || exit 9
 	cp "$W/tree.ready.child" "$W/treekid.pid"
 	setsid "$FIX" -r "$W/sess.ready" -n sessproc &
+	echo $! >"$W/sess.job"
 	wait_file "$W/sess.ready" || exit 9
 	cp "$W/sess.ready" "$W/sess.pid"
 	fix_as 65534 nobodyproc
 	script -qfc "$FIX -r $W/tty.ready -n ttyproc" /dev/null </dev/null >/dev/null &
+	echo $! >"$W/tty.job"
 	wait_file "$W/tty.ready" || exit 9
 	cp "$W/tty.ready" "$W/tty.pid"
 }
@@ -183,6 +185,30 @@ log_has() {
 	done
 	echo "NOT LOGGED: $1 $2"
 	bad=1
+}
+
+# reaped NAME... (a command of a sigseq sequence, or in a pg_ns script):
+# wait until the fixtures NAME (sess, tty: they catch no signal, so the
+# first one sent kills them) have died and been reaped by this shell, the
+# parent of their job ($W/NAME.job: sessproc itself, ttyproc's script).
+# kill() returns before its victim has died, and a dead one stays in
+# /proc as a zombie until reaped: a scan right after a kill sees it or
+# not, as the scheduler decides. The exit is awaited on a pidfd (procps
+# pidwait, at most 10 s; one still alive then is reported), the reaping
+# by `wait`: no sleeping. Bash's note on a job killed by a signal, which
+# it prints as it reaps, goes nowhere.
+reaped() {
+	local n p
+	for n in "$@"; do
+		read -r p <"$W/$n.job"
+		if /usr/bin/timeout 10 "$REF/pidwait" -F "$W/$n.job" ||
+		    [ $? != 124 ]; then
+			wait "$p"
+		else
+			echo "NOT KILLED: $n"
+		fi
+	done 2>/dev/null
+	return 0
 }
 
 # envfix NAME ENV...: a fixture (comm NAME) with exactly this environment
