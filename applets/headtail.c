@@ -35,9 +35,9 @@ enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
 
 /* the ids index both tables (each row named by its id, so a moved row
  * keeps its meaning): tail_defs extends head_defs from G_FOLLOW on.
- * GNU's hidden ---disable-inotify (tail) and ---presume-input-pipe are
- * accepted and change nothing here; they are listed so that a prefix such
- * as "---" is taken or ambiguous exactly as in GNU. */
+ * GNU's hidden ---disable-inotify (tail: follow by polling) and
+ * ---presume-input-pipe (accepted, changes nothing here) are listed so that
+ * a prefix such as "---" is taken or ambiguous exactly as in GNU. */
 static const struct optdef head_defs[] = {
 	[G_BYTES] = {"bytes", 'c', OPT_VALUE, "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes", 0},
 	[G_LINES] = {"lines", 'n', OPT_VALUE, "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM", 0},
@@ -211,7 +211,10 @@ static int gnu_cb(void *ctx, int id, char *v)
 		g->p->follow = g->p->by_name = g->p->retry = 1;
 		return 0;
 	case G_RETRY: g->p->retry = 1; return 0;
-	case G_NOINOTIFY: case G_PRESUME: return 0;
+	case G_NOINOTIFY:
+		g->p->no_inotify = 1;
+		return 0;
+	case G_PRESUME: return 0;
 	}
 	return gnu_value(g, id, v);
 }
@@ -384,6 +387,9 @@ static void gnu_plan(struct gctx *g)
 		p->tn = g->n;
 	}
 	p->headers = g->verbose || (g->nfiles > 1 && !g->quiet);
+	/* GNU fstats before tail's reads and head's all-but-the-last */
+	p->fstat_words = g->who == 't' || p->tmode == TDROP;
+	p->close_stdin = 1;
 }
 
 static void gnu_warnings(struct tplan *p)

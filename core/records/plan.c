@@ -104,9 +104,26 @@ static void divider(struct tplan *p)
 
 /* keep the last tn records; the divider marks records left out between a
  * head part and this tail */
+/* the last n bytes of a device that seeks but has no size (/dev/zero,
+ * /dev/urandom: endless): from n before its "end" on, n bytes at most, as
+ * coreutils 9.6 does; 9.1 reads such a device forever. 1: done that way */
+static int device_window(struct tplan *p, struct rin *in, int *r)
+{
+	struct stat st;
+
+	if (!p->bytes || p->hmode != HNONE || in->seekable || in->counting ||
+	    in->len || p->tn > 0x7fffffffffffffffULL || fstat(in->fd, &st) ||
+	    !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) ||
+	    lseek(in->fd, -(off_t)p->tn, SEEK_END) < 0)
+		return 0;
+	*r = rec_copy(in, &p->sink, p->tn);
+	return 1;
+}
+
 static int run_keep(struct tplan *p, struct rin *in)
 {
 	struct rkeep k;
+	int r;
 
 	if (!p->tn) {   /* nothing to print; a follow starts at the end */
 		if (in->seekable)
@@ -115,6 +132,8 @@ static int run_keep(struct tplan *p, struct rin *in)
 	}
 	if (!p->sink.left)
 		return 0;
+	if (device_window(p, in, &r))
+		return r;
 	if (rec_tail_find(in, p->tn, &k))
 		return -1;
 	if (p->hmode == HEMIT && k.skipped)
@@ -191,6 +210,7 @@ static int open_input(struct tplan *p, const char *f)
 
 		p->out->flush_quiet(p);   /* GNU's error() flushes stdout first */
 		plan_say(p, 1, e, "cannot open %s for reading:", quoteaf(f));
+		errno = e;
 	}
 	return fd;
 }
@@ -198,16 +218,16 @@ static int open_input(struct tplan *p, const char *f)
 /* may this input be followed afterwards? st: its fstat. As GNU's tail:
  * regular files, character devices (a terminal, /dev/null) and named
  * FIFOs and sockets, read whenever they have data; not directories or
- * block devices. A pipe or FIFO on stdin was the whole input (POSIX). */
-static int followable(struct tplan *p, const struct stat *st, int fd,
+ * block devices. */
+static int followable(struct tplan *p, struct fwatch *w, const struct stat *st,
     const char *f, int readerr)
 {
 	mode_t m = st->st_mode;
 
-	if (S_ISFIFO(m) && fd == 0)
-		return 0;   /* a pipe is followed to its EOF: done */
-	if (!readerr && (S_ISREG(m) || S_ISCHR(m) || S_ISFIFO(m) || S_ISSOCK(m)))
-		return 1;
+	if (S_ISREG(m) || S_ISCHR(m) || S_ISFIFO(m) || S_ISSOCK(m))
+		return !readerr;
+	w->err = -1;
+	w->tailable = 0;
 	p->out->flush_quiet(p);
 	if (p->tail_words)   /* -F keeps trying the name, so GNU does not give up */
 		plan_say(p, 1, 0, "%s: cannot follow end of this type of file%s",
@@ -221,38 +241,73 @@ static void keep_or_close(struct tplan *p, int idx, int fd, int readerr)
 	struct fwatch *w = &p->watch[idx];
 	struct stat st;
 
-	if (p->follow && !fstat(fd, &st) &&
-	    followable(p, &st, fd, p->files[idx], readerr)) {
-		w->fd = fd;
-		w->dev = st.st_dev;
-		w->ino = st.st_ino;
-		w->reg = S_ISREG(st.st_mode);
+	if (!p->follow) {
+		if (fd > 0)
+			close(fd);
+		return;
+	}
+	if (fd == 0 && !fstat(fd, &st) && S_ISFIFO(st.st_mode)) {
+		w->pipe = 1;   /* a pipe is followed to its EOF: done (POSIX) */
+	} else if (fstat(fd, &st)) {
+		w->err = errno;
+		p->out->flush_quiet(p);
+		plan_say(p, 1, errno, "error reading %s:", quoteaf(w->name));
+	} else if (followable(p, w, &st, p->files[idx], readerr)) {
 		/* appended data only: a head part may have stopped mid-file */
-		w->pos = w->reg ? lseek(fd, 0, SEEK_END) : 0;
+		follow_set(w, fd, &st, S_ISREG(st.st_mode) ? lseek(fd, 0, SEEK_END) : 0);
 		/* a device or FIFO must not block the loop while it has no
 		 * data; only on a file description of our own (stdin's is the
 		 * caller's: O_NONBLOCK would stay on it after we exit) */
-		if (!w->reg && fd > 2)
+		if (!S_ISREG(st.st_mode) && fd > 2)
 			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-	} else if (fd > 0) {
-		close(fd);
+		return;
 	}
+	if (!w->err)
+		w->err = -1;
+	/* GNU gives the name up unless -F may find a file there later */
+	w->ignore = w->pipe || w->is_stdin || !(p->retry && p->by_name);
+	if (fd > 0)
+		close(fd);
+}
+
+/* stdin, closed or otherwise unusable: GNU's tail (and head's all-but-
+ * the-last modes) fstat it before reading and say so */
+static int fstat_ok(struct tplan *p, int fd, const char *name)
+{
+	struct stat st;
+
+	if (!p->fstat_words || !fstat(fd, &st))
+		return 1;
+	p->out->flush_quiet(p);
+	plan_say(p, 1, errno, "cannot fstat %s:", quoteaf(name));
+	return 0;
 }
 
 /* input idx through the plan; a fatal read error stops the run */
 static void do_input(struct tplan *p, int idx)
 {
 	const char *f = p->files[idx];
+	struct fwatch *w = &p->watch[idx];
 	struct rin in;
-	int fd = open_input(p, f), r;
+	int fd, r;
 
-	p->watch[idx].name = plan_display(p, f);
-	p->watch[idx].fd = -1;
-	p->watch[idx].gone = fd < 0;
-	if (fd < 0)
+	w->name = plan_display(p, f);
+	w->is_stdin = is_stdin(p, f);
+	p->read_stdin |= w->is_stdin;
+	fd = open_input(p, f);
+	w->fd = -1;
+	if (fd < 0) {
+		w->err = errno;
+		w->tailable = !p->retry;
+		w->ignore = !p->retry;
 		return;
+	}
 	header(p, idx, plan_display(p, f));
 	p->last_idx = idx;
+	if (!fstat_ok(p, fd, w->name)) {
+		keep_or_close(p, idx, fd, 1);
+		return;
+	}
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	in.frugal = p->unread && !in.seekable;
 	r = run_plan(p, &in);
@@ -298,26 +353,59 @@ static void on_data(void *ctx, int idx, const char *b, size_t n)
 static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 {
 	struct tplan *p = ctx;
-	const char *n = p->watch[idx].name;
+	const char *n = idx >= 0 ? p->watch[idx].name : "";
 
 	if (p->stop)
 		return;
 	p->out->flush_quiet(p);
-	if (ev == FOL_GONE && !p->retry)   /* GNU drops the name: plain wording */
-		plan_say(p, 0, err, "%s:", quotef(n));
-	else if (ev == FOL_GONE)
+	switch (ev) {
+	case FOL_GONE:
 		plan_say(p, 0, err, "%s has become inaccessible:", quoteaf(n));
-	else if (ev == FOL_APPEARED)
-		plan_say(p, 0, err, "%s has appeared;  following new file", quoteaf(n));
-	else if (ev == FOL_REPLACED)
-		plan_say(p, 0, err, "%s has been replaced;  following new file", quoteaf(n));
-	else
-		plan_say(p, 0, err, "%s: file truncated", quotef(n));
+		break;
+	case FOL_ERR:
+		plan_say(p, 0, err, "%s:", quotef(n));
+		break;
+	case FOL_APPEARED:
+		plan_say(p, 0, 0, "%s has appeared;  following new file", quoteaf(n));
+		break;
+	case FOL_REPLACED:
+		plan_say(p, 0, 0, "%s has been replaced;  following new file", quoteaf(n));
+		break;
+	case FOL_ACCESSIBLE:
+		plan_say(p, 0, 0, "%s has become accessible", quoteaf(n));
+		break;
+	case FOL_TRUNCATED:
+		plan_say(p, 0, 0, "%s: file truncated", quotef(n));
+		break;
+	case FOL_UNTAILABLE:
+		plan_say(p, 0, 0, "%s has been replaced with an untailable file%s",
+		    quoteaf(n), err ? "; giving up on this name" : "");
+		break;
+	case FOL_SYMLINK:
+		plan_say(p, 0, 0, "%s has been replaced with an untailable symbolic link",
+		    quoteaf(n));
+		break;
+	case FOL_CANT_WATCH:
+		plan_say(p, 0, err, "cannot watch %s:", quoteaf(n));
+		break;
+	case FOL_CANT_WATCH_DIR:
+		plan_say(p, 0, err, "cannot watch parent directory of %s:", quoteaf(n));
+		break;
+	case FOL_NORES:
+		plan_say(p, 0, 0, "inotify resources exhausted");
+		break;
+	case FOL_DIR_GONE:
+		plan_say(p, 0, 0, "directory containing watched file was removed");
+		break;
+	case FOL_POLLING:
+		plan_say(p, 0, err, err ? "inotify cannot be used, reverting to polling:" :
+		    "inotify cannot be used, reverting to polling");
+		break;
+	}
 }
 
-/* is anything left to follow? Marks the names to wait for: every name
- * with -F, only those never opened with --retry -f. *files: a name (not
- * stdin) was given */
+/* is anything left to follow (GNU: any input but a stdin pipe, whose EOF
+ * ended it)? *files: such an input exists */
 static int anything(struct tplan *p, int *files)
 {
 	int i, any = 0;
@@ -325,26 +413,22 @@ static int anything(struct tplan *p, int *files)
 	*files = 0;
 	for (i = 0; i < p->nfiles; i++) {
 		struct fwatch *w = &p->watch[i];
-		int named = !is_stdin(p, p->files[i]);
 
-		*files |= named;
-		any |= w->fd >= 0;
-		if (w->fd < 0 && p->retry && named && (p->by_name || w->gone))
-			any = 1, w->gone = 1;
+		*files |= !w->pipe;
+		any |= w->fd >= 0 || (!w->ignore && p->retry);
 	}
-	return any;
+	return any || (*files && p->retry && p->by_name);
 }
 
 static void follow(struct tplan *p)
 {
 	struct follow_cfg c = {.by_name = p->by_name, .retry = p->retry,
+	    .init_ok = !p->status, .no_inotify = p->no_inotify,
 	    .pid = (pid_t)p->pid, .interval = p->interval, .ctx = p,
 	    .data = on_data, .event = on_event, .stop = &p->stop};
-	int i, files, opened = 0;
+	int files;
 	struct stat st;
 
-	for (i = 0; i < p->nfiles; i++)
-		opened |= p->watch[i].fd >= 0;
 	if (!anything(p, &files)) {
 		if (files && p->tail_words)
 			plan_say(p, 1, 0, "no files remaining");
@@ -369,9 +453,17 @@ static void follow(struct tplan *p)
 		p->sigpipe = 1;
 		out_error = EPIPE;
 		break;
-	case 0:   /* --pid ended it; GNU's inotify loop then exits 0 */
-		if (p->by_name && opened)
-			p->status = 0;
+	case 0:   /* --pid ended GNU's inotify loop: it exits 0 */
+		p->status = 0;
+	}
+}
+
+/* GNU closes a stdin it read and fails on a bad one: "-: EBADF" */
+static void close_stdin(struct tplan *p)
+{
+	if (p->close_stdin && p->read_stdin && close(0)) {
+		p->out->flush_quiet(p);
+		plan_say(p, 1, errno, "-:");
 	}
 }
 
@@ -395,6 +487,7 @@ int plan_run(struct tplan *p)
 		follow(p);
 	if (p->stop)
 		return 1;
+	close_stdin(p);
 	p->out->end(p);
 	return p->status;
 }

@@ -60,10 +60,14 @@ struct tplan {
 	                          * and a pipe read no further than GNU head */
 	int read_fatal;          /* a read error ends the whole run */
 	int tail_words;          /* tail's extra follow messages and statuses */
+	int fstat_words;         /* "cannot fstat" an unusable input first */
+	int close_stdin;         /* close a stdin read, "-: ERR" when it fails */
+	int no_inotify;          /* follow by polling only */
 	/* the front end prints one message line (without the program name) */
 	void (*say)(const char *line);
 	/* while running: the exit status so far; stop: the run ended early */
 	int status, stop, hdr_done, last_idx;
+	int read_stdin;          /* stdin was an input */
 	int sigpipe;             /* out: stdout's reader left during -f */
 	/* GNU's stdio replayed (outfail.c): output at the last flush point,
 	 * a header since, GNU has written, a quiet flush failed (errno) */
