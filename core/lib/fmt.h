@@ -9,8 +9,8 @@
  * to even (fltfmt.h), so no static build links the C library's printf
  * (the bytes that saves: docs/quickbox.md, "Static binary and size";
  * tests/fuzz/fuzz_fmtfloat.c holds the floats to the C library's
- * snprintf). The flags + space # and
- * %a are not in the subset: such a conversion is copied out as text.
+ * snprintf). The flags + space # and %a are not in the subset: such a
+ * conversion is copied out as text.
  *
  * The float code (fltfmt.c, about 1.6 KB static) is linked only into a
  * program with FMT_FLOATS at file scope in one of its files; without it,
