@@ -44,9 +44,9 @@ int num_ll(const char *s, long long lo, long long hi, long long *out)
  * "Static binary and size"; tests/core.bats and tests/fuzz/fuzz_numbers.c
  * hold it to strtod). The decimal digits are shifted by powers of two
  * until the value lies in [1/2, 1), then 64 bits are taken and rounded
- * once, to nearest
- * even: exact for any input, as strtod is, with glibc's errno (ERANGE on
- * overflow, and on an inexact result below the smallest normal). */
+ * once, to nearest even: exact for any input, as strtod is, with glibc's
+ * errno (ERANGE on overflow, and on an inexact result below the smallest
+ * normal). */
 enum { DIGS = 800 };    /* more than the 767 digits a double can need */
 
 struct dec {
