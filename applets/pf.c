@@ -603,7 +603,8 @@ static int exit_statuses(struct pf *f)
 static int finish(struct pf *f)
 {
 	for (size_t i = 0; i < f->nlab; i++)
-		if (!f->used[i] && *f->labels[i] && (f->acts & A_ECHO)) {
+		if (!f->used[i] && *f->labels[i] && (f->acts & A_ECHO) &&
+		    !f->fields.n) {
 			item(f);
 			out_str(f->labels[i]);
 			out_str(":None");

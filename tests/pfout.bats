@@ -81,6 +81,8 @@ PSFIELDS="pid ppid pgid sid tty user uid group gid state nice pri nlwp time rss 
 	testing "-d leaves rows alone" "qb pf -d, -F pid= hdr hdr" \
 	    "$(/usr/bin/ps -o pid= -p $p)\n"
 	testing "-d still joins plain PIDs" "qb pf -d, -p $p,1" "$p,1\n"
+	testing "-L does not apply (no LABEL:None)" "qb pf -L a -L b -F pid= hdr nosuch" \
+	    "$(/usr/bin/ps -o pid= -p $p)\n"
 	testing "nothing selected: no header, exit 1" "qb pf -F pid nosuch; echo st=\$?" "st=1\n"
 	EOF
 	)"
