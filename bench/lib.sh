@@ -15,7 +15,7 @@ links() {
 
 # the awk helpers: fmt(V, E) "616 ± 15 µs" (unit chosen by size, error to
 # two significant digits); rat(A, AE, B, BE) "7.4 ± 0.3" = A/B with the
-# errors propagated, or a note when B is within twice its error of 0
+# errors propagated, or a note when A or B is within twice its error of 0
 # (after the shell's start-up is subtracted, a very fast command can be)
 AWKLIB='
 function rnd(v, e,   p, d) {
@@ -32,7 +32,8 @@ function fmt(v, e,   a) {
 	return rnd(v, e) " µs"
 }
 function rat(a, ae, b, be,   x) {
-	if (b <= 2 * be || a <= 0) return "n/a (quickbox within its error of 0)"
+	if (b <= 2 * be) return "n/a (quickbox time within 2 errors of 0)"
+	if (a <= 2 * ae) return "n/a (reference time within 2 errors of 0)"
 	x = a / b
 	return rnd(x, x * sqrt((ae / a)^2 + (be / b)^2))
 }'
