@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "fmt.h"
 #include "proc.h"
 #include "target.h"
 
@@ -64,7 +64,7 @@ static int read_stat(pid_t pid, struct proc *p)
 	ssize_t len;
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	fmt_snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
