@@ -39,7 +39,7 @@ churn_ns() {
 		echo $FIXPID >>"$W/targets"
 	done
 	first=$(head -n 1 "$W/targets")
-	"$FIX" -n churn -c all -l "$W/churn.log" -C 4000 -r "$W/churn.ready" \
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 16000 -r "$W/churn.ready" \
 	    >"$W/churn.out" & c=$!
 	wait_file "$W/churn.ready"
 	bad=0 n=0
@@ -74,14 +74,14 @@ churn_ns() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"churn outlived 3 rounds"* ]]
 	[[ "$output" == *"churner status 0"* ]]
-	[[ "$output" == *"churned 4000"* ]]
+	[[ "$output" == *"churned 16000"* ]]
 	[[ "$output" == *"churn caught: " ]]
 }
 
 @test "churn: pk on the churners themselves: signals only churners, status 0, silent" {
 	run churn_ns "$(cat <<-'EOF'
 	fix -n other -l "$W/other.log" -c all
-	"$FIX" -n churn -c all -l "$W/churn.log" -C 3000 -r "$W/churn.ready" \
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 12000 -r "$W/churn.ready" \
 	    >/dev/null & c=$!
 	wait_file "$W/churn.ready"
 	bad=0 n=0
