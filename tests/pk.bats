@@ -199,7 +199,7 @@ export TREE='
 	t0=$(date +%s%N); "$QBBIN/pk" -s TERM -s KILL -D 10 quits; echo "pk st=$?"; t=$(ms $t0)
 	[ $((t * 10)) -lt 10000 ] && echo "returned before -D/10" || echo "took $t ms of -D 10 s"
 	fix -n quits -c TERM -x
-	t0=$(date +%s%N); "$TESTBIN/nopidfd" "$QBBIN/pk" -s TERM -s KILL -D 10 quits; echo "no pidfd: pk st=$?"; t=$(ms $t0)
+	t0=$(date +%s%N); "$TESTBIN/qbsecc" ENOSYS pidfd -- "$QBBIN/pk" -s TERM -s KILL -D 10 quits; echo "no pidfd: pk st=$?"; t=$(ms $t0)
 	[ $((t * 10)) -lt 10000 ] && echo "returned before -D/10" || echo "took $t ms of -D 10 s"'
 	echo "$output"
 	[ "$output" = "$(printf "pk st=0\nreturned before -D/10\nno pidfd: pk st=0\nreturned before -D/10")" ]
@@ -209,10 +209,10 @@ export TREE='
 	run --separate-stderr in_ns "$TREE"'
 	for e in ENOSYS EPERM; do
 		fix -n victim -c all -l "$FIXDIR/log.$e"
-		"$TESTBIN/nopidfd" -e $e "$QBBIN/pk" -s USR1 victim; echo "$e st=$?"
+		"$TESTBIN/qbsecc" $e pidfd -- "$QBBIN/pk" -s USR1 victim; echo "$e st=$?"
 		wait_for "$FIXDIR/log.$e" SIGUSR1 && echo "$e signalled"; kill -KILL $FIXPID
 		tree "echo parent >> \$FIXDIR/t.$e; exit 0" "echo child >> \$FIXDIR/t.$e; exit 0"
-		"$TESTBIN/nopidfd" -e $e "$QBBIN/pk" -T -s TERM -s KILL -D 10 -p $p; echo "$e tree st=$?"
+		"$TESTBIN/qbsecc" $e pidfd -- "$QBBIN/pk" -T -s TERM -s KILL -D 10 -p $p; echo "$e tree st=$?"
 		wait $p; echo "$e parent st=$?"; sort "$FIXDIR/t.$e" | tr "\n" " "; echo
 	done'
 	echo "$output"
@@ -268,7 +268,7 @@ export BOMB='
 		[[ "$(cat /proc/$1/wchan 2>/dev/null)" == *poll* ]] && return 0; sleep 0.01; done; return 1; }
 	fix -n reuse -c USR1 -l "$FIXDIR/x.log"; x=$FIXPID
 	fix -n reuse -c USR1 -l "$FIXDIR/y.log"; y=$FIXPID
-	"$TESTBIN/nopidfd" "$QBBIN/pk" -s USR1 -s KILL -D 2 reuse & k=$!
+	"$TESTBIN/qbsecc" ENOSYS pidfd -- "$QBBIN/pk" -s USR1 -s KILL -D 2 reuse & k=$!
 	wait_for "$FIXDIR/x.log" SIGUSR1; polling $k
 	# pk, stopped, cannot see x gone before its PID names a newcomer
 	kill -STOP $k; kill -KILL $x; wait $x

@@ -100,7 +100,7 @@ export -f polling
 
 @test "pw returns as the last target exits, with or without pidfds: not a -D later (ratio against -D 10)" {
 	run in_ns 'ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
-	for pre in "" "$TESTBIN/nopidfd"; do
+	for pre in "" "$TESTBIN/qbsecc ENOSYS pidfd --"; do
 		fix -n waitme -c TERM -x; a=$FIXPID; fix -n waitme -c TERM -x; b=$FIXPID
 		$pre "$QB" pf -a Wait -D 10 waitme & w=$!; polling $w
 		kill $a; sleep 0.1; t0=$(date +%s%N); kill $b; wait $w; echo "pw st=$?"; t=$(ms $t0)
