@@ -52,23 +52,36 @@ static const char *by_id(int group, unsigned long long id)
 
 /* the third field of the line "NAME:x:ID:..." of /etc/passwd or /etc/group;
  * like libc, a line without all its fields (7, or 4 for a group) is none */
-static int by_name(int group, const char *s, long long *id)
+/* all of /etc/group or /etc/passwd, NUL-terminated, its length in *len;
+ * NULL with errno set when it cannot be opened */
+static char *slurp(int group, size_t *len)
 {
-	const char *file = group ? "/etc/group" : "/etc/passwd";
-	size_t len = strlen(s), n = 0, cap = 4096;
-	char *buf, *p, *end, *f, *q;
-	int fd, found = -1, colons;
+	size_t n = 0, cap = 4096;
+	char *buf;
 	ssize_t r;
+	int fd = open(group ? "/etc/group" : "/etc/passwd", O_RDONLY | O_CLOEXEC);
 
-	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -1;      /* errno says why: ENOENT in a bare root */
+		return NULL;
 	buf = xmalloc(cap + 1);
 	while ((r = read(fd, buf + n, cap - n)) > 0)
 		if ((n += (size_t)r) == cap)
 			buf = xrealloc(buf, (cap *= 2) + 1);
 	close(fd);
 	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+static int by_name(int group, const char *s, long long *id)
+{
+	size_t len = strlen(s), n;
+	char *buf, *p, *end, *f, *q;
+	int found = -1, colons;
+
+	buf = slurp(group, &n);
+	if (!buf)
+		return -1;      /* errno says why: ENOENT in a bare root */
 	for (p = buf; p < buf + n; p = end + 1) {
 		end = strchr(p, '\n');
 		if (!end)
@@ -96,22 +109,13 @@ static int by_name(int group, const char *s, long long *id)
 static const char *by_id(int group, unsigned long long id)
 {
 	static char name[64];
-	const char *file = group ? "/etc/group" : "/etc/passwd";
-	size_t n = 0, cap = 4096;
-	char *buf, *p, *end, *f, *q;
+	size_t n;
+	char *buf = slurp(group, &n), *p, *end, *f, *q;
 	const char *found = NULL;
 	long long v;
-	ssize_t r;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0)
+	if (!buf)
 		return NULL;
-	buf = xmalloc(cap + 1);
-	while ((r = read(fd, buf + n, cap - n)) > 0)
-		if ((n += (size_t)r) == cap)
-			buf = xrealloc(buf, (cap *= 2) + 1);
-	close(fd);
-	buf[n] = 0;
 	for (p = buf; p < buf + n && !found; p = end + 1) {
 		end = strchr(p, '\n');
 		if (!end)
