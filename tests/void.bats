@@ -8,10 +8,11 @@ void() { awk -f "$BATS_TEST_DIRNAME/void.awk" "$@"; }
 setup() { cd "$BATS_TEST_TMPDIR"; }
 
 @test "void.awk: a mid-test \`! cmd\` and a mid-test \`&&\` list of assertions, by file and line" {
-	sed 's/^%/@/' > t.bats <<'EOF'
+	# ~ stands for ! (so that this file's own fixture is not a void line)
+	sed 's/^%/@/; s/^\t~/\t!/' > t.bats <<'EOF'
 %test "x" {
 	run true
-	! grep -q a f
+	~ grep -q a f
 	[ "$status" = 0 ] && [ -z "$output" ]
 	[ -s f ] && ! grep -q b f
 	for i in 1 2; do
