@@ -387,10 +387,14 @@ int proc_parse_status(const char *buf, size_t len, struct proc *p)
 	/* VmRSS, not stat's rss: stat reads the kernel's per-CPU cached
 	 * counters, status their exact sum (what ps shows) */
 	p->vmrss = 0;
-	if ((s = field(buf, len, "\nVmRSS:")))
-		for (s += strspn(s, " \t"); s < buf + len &&
-		    (unsigned)(*s - '0') < 10 && p->vmrss < (1ULL << 50); s++)
+	if ((s = field(buf, len, "\nVmRSS:"))) {
+		/* the record is not NUL-ended: every step stays below len */
+		while (s < buf + len && (*s == ' ' || *s == '\t'))
+			s++;
+		for (; s < buf + len && (unsigned)(*s - '0') < 10 &&
+		    p->vmrss < (1ULL << 50); s++)
 			p->vmrss = p->vmrss * 10 + (unsigned)(*s - '0');
+	}
 	p->ruid = (uid_t)ru, p->euid = (uid_t)eu;
 	p->rgid = (gid_t)rg, p->egid = (gid_t)eg;
 	return 0;
