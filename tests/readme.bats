@@ -84,8 +84,9 @@ run_blocks() {
 	while IFS=$'\037' read -r line k body; do
 		[ "$k" = run ] || continue
 		n=$((n + 1))
-		w=$BATS_TEST_TMPDIR/ex$n
-		mkdir -p "$w/tmp"
+		# a new directory for every block (run_blocks runs once per file)
+		w=$(mktemp -d "$BATS_TEST_TMPDIR/ex.XXXXXX")
+		mkdir "$w/tmp"
 		ln -s "$QB" "$w/quickbox"
 		printf '%s' "$body" | tr '\036' '\n' > "$w/.example.sh"
 		st=0 t0=$SECONDS
