@@ -51,6 +51,13 @@ NLO=${NLO:-300}
 NHI=${NHI:-2000}
 SIZE=${SIZE:-32M}
 BUDGET=${BUDGET:-2}
+# the knobs checked before anything runs: a bad number in bash's
+# arithmetic abandons the whole section loop, not only the section
+knob() { echo "bench.sh: $1=$2: $3" >&2; exit 2; }
+case $NLO in *[!0-9]*) knob NLO "$NLO" "not a number of processes" ;; esac
+case $NHI in *[!0-9]*) knob NHI "$NHI" "not a number of processes" ;; esac
+case ${SIZE%[KMGkmg]} in ''|*[!0-9]*) knob SIZE "$SIZE" "not a size (N, NK, NM or NG)" ;; esac
+case $BUDGET in *[!0-9.]*|*.*.*|.) knob BUDGET "$BUDGET" "not a number of seconds" ;; esac
 PGREP=${PGREP:-/usr/bin/pgrep}
 TOYBOX=${TOYBOX:-/usr/bin/toybox}
 BUSYBOX=${BUSYBOX:-/bin/busybox}
@@ -99,7 +106,12 @@ for s in $SECTIONS; do
 		note "$s took $(( $(date +%s) - t0 )) s" ;;
 	*) fail "no section named $s (seed scale tails tim)" ;;
 	esac
+	echo "$s" >> "$tmp/ran"
 done
+# a shell error that abandoned the loop midway skipped the checks above
+ran=$(cat "$tmp/ran" 2>/dev/null)
+[ "$(echo $ran | wc -w)" -eq "$(echo $SECTIONS | wc -w)" ] ||
+	fail "the sections stopped early (a shell error above); finished: $(echo ${ran:-none})"
 summary
 echo "# bench.sh took $(( $(date +%s) - start )) s"
 [ ! -s "$tmp/failed" ]

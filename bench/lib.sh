@@ -297,8 +297,8 @@ summary() {
 	echo "# on $(uname -sr), $(nproc) CPUs (${cpu:-unknown CPU}), load $(cut -d' ' -f1-3 /proc/loadavg);"
 	echo "# times: tim's minimum estimate ± its error, the shell's start-up subtracted;"
 	echo "# ratio: reference time / quickbox time (above 1: quickbox is faster)"
-	[ -s "$tmp/rows" ] || { echo "(no rows)"; return; }
-	awk -F '\t' '
+	[ -s "$tmp/rows" ] || echo "(no rows)"
+	[ ! -s "$tmp/rows" ] || awk -F '\t' '
 		{ for (i = 2; i <= 6; i++) { c[NR, i] = $i; l = length($i)
 			# µs and ± are two bytes each in UTF-8, one column each
 			l -= gsub(/µ|±/, "&", $i); w[NR, i] = l; if (l > W[i]) W[i] = l }
