@@ -39,12 +39,13 @@ churn_ns() {
 		echo $FIXPID >>"$W/targets"
 	done
 	first=$(head -n 1 "$W/targets")
-	"$FIX" -n churn -c all -l "$W/churn.log" -C 16000 -r "$W/churn.ready" \
-	    >"$W/churn.out" & c=$!
+	# the churn lasts until the rounds are done (churn.stop), so every
+	# scan overlaps it on any build, however fast or slow
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 200 -u "$W/churn.stop" \
+	    -r "$W/churn.ready" >"$W/churn.out" & c=$!
 	wait_file "$W/churn.ready"
 	bad=0 n=0
-	# rounds while the churn lasts (at least 3: the scans overlap it)
-	while [ $n -lt 3 ] || { kill -0 $c 2>/dev/null && [ $n -lt 40 ]; }; do
+	while [ $n -lt 8 ]; do
 		n=$((n + 1))
 		"$QB" pk -s 40 ctarget || { echo "pk: $?"; bad=1; }
 		QB_THREADS=2 "$QB" pk -s 40 ctarget || { echo "pk2: $?"; bad=1; }
@@ -57,7 +58,8 @@ churn_ns() {
 		QB_THREADS=2 "$QB" pk -s 40 nosuchname 2>/dev/null
 		[ $? = 1 ] || { echo "none: not 1"; bad=1; }
 	done
-	[ $n -ge 3 ] && kill -0 $c 2>/dev/null && echo "churn outlived 3 rounds"
+	kill -0 $c 2>/dev/null && echo "churn outlived $n rounds"
+	touch "$W/churn.stop"
 	wait $c; echo "churner status $?"
 	cat "$W/churn.out"
 	sleep 0.2
@@ -72,26 +74,30 @@ churn_ns() {
 	)"
 	echo "CG=$CG"; echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"churn outlived 3 rounds"* ]]
+	[[ "$output" == *"churn outlived 8 rounds"* ]]
 	[[ "$output" == *"churner status 0"* ]]
-	[[ "$output" == *"churned 16000"* ]]
+	# at least the 200 it forks before it looks for churn.stop
+	[[ "$output" =~ churned\ ([0-9]+) ]]
+	[ "${BASH_REMATCH[1]}" -ge 200 ]
 	[[ "$output" == *"churn caught: " ]]
 }
 
 @test "churn: pk on the churners themselves: signals only churners, status 0, silent" {
 	run churn_ns "$(cat <<-'EOF'
 	fix -n other -l "$W/other.log" -c all
-	"$FIX" -n churn -c all -l "$W/churn.log" -C 12000 -r "$W/churn.ready" \
-	    >/dev/null & c=$!
+	"$FIX" -n churn -c all -l "$W/churn.log" -C 200 -u "$W/churn.stop" \
+	    -r "$W/churn.ready" >/dev/null & c=$!
 	wait_file "$W/churn.ready"
 	bad=0 n=0
-	while [ $n -lt 3 ] || { kill -0 $c 2>/dev/null && [ $n -lt 40 ]; }; do
+	while [ $n -lt 8 ]; do
 		n=$((n + 1))
 		# the churn parent always matches: 0; a child gone between the
 		# scan and the signal is no failure and says nothing
 		"$QB" pk -s 40 churn 2>>"$W/err" || { echo "pk: $?"; bad=1; }
 		QB_THREADS=2 "$QB" pk -s 40 churn 2>>"$W/err" || { echo "pk2: $?"; bad=1; }
 	done
+	kill -0 $c 2>/dev/null || { echo "churn ended before the rounds"; bad=1; }
+	touch "$W/churn.stop"
 	wait $c; echo "churner status $?"
 	sleep 0.2
 	echo "errors: $(cat "$W/err")"

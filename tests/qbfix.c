@@ -22,6 +22,10 @@
  *               log) living ~2 ms; at most 64 alive at once; then print
  *               "churned N" on stdout and exit 0. SIGCHLD is
  *               not logged in this mode (the children's ends are expected)
+ *   -u FILE     with -C: go on churning after the N until FILE exists
+ *               (a churn that lasts as long as the test needs it, however
+ *               fast or slow the build under test is), then print the
+ *               number forked
  * Operands after the options are ignored: they only shape the command line. */
 #include <errno.h>
 #include <fcntl.h>
@@ -112,12 +116,12 @@ static void pause_ms(long ms)
 		;
 }
 
-static int churn(long n)
+static int churn(long n, const char *until)
 {
-	long alive = 0;
+	long alive = 0, i;
 
 	signal(SIGCHLD, SIG_DFL);
-	for (long i = 0; i < n; i++) {
+	for (i = 0; i < n || (until && access(until, F_OK)); i++) {
 		pid_t k;
 
 		while (alive >= 64 && waitpid(-1, 0, 0) > 0)
@@ -140,7 +144,7 @@ static int churn(long n)
 	}
 	while (waitpid(-1, 0, 0) > 0)
 		;
-	printf("churned %ld\n", n);
+	printf("churned %ld\n", i);
 	return 0;
 }
 
@@ -154,12 +158,12 @@ static void *thread_main(void *name)
 
 int main(int argc, char **argv)
 {
-	char *ready = 0, *zomb = 0, *tname = 0, *comm = 0;
+	char *ready = 0, *zomb = 0, *tname = 0, *comm = 0, *until = 0;
 	int c, stop = 0, kid = 0, secs = -1;
 	long nchurn = -1;
 	pthread_t t;
 
-	while ((c = getopt(argc, argv, "+n:l:c:i:xz:T:kSt:r:C:")) != -1) {
+	while ((c = getopt(argc, argv, "+n:l:c:i:xz:T:kSt:r:C:u:")) != -1) {
 		switch (c) {
 		case 'n': comm = optarg; break;
 		case 'l':
@@ -177,6 +181,7 @@ int main(int argc, char **argv)
 		case 't': secs = atoi(optarg); break;
 		case 'r': ready = optarg; break;
 		case 'C': nchurn = atol(optarg); break;
+		case 'u': until = optarg; break;
 		default: exit(2);
 		}
 	}
@@ -220,7 +225,7 @@ int main(int argc, char **argv)
 	if (stop)
 		raise(SIGSTOP);
 	if (nchurn >= 0)
-		return churn(nchurn);
+		return churn(nchurn, until);
 	if (secs >= 0) {
 		while ((secs = (int)sleep((unsigned)secs)))
 			;

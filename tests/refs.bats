@@ -16,9 +16,9 @@ without() {
 		o=$BATS_TEST_TMPDIR/orig v=$BATS_TEST_TMPDIR/view
 		mkdir -p "$o" "$v"
 		mount --bind /usr/bin "$o"
-		for f in "$o"/*; do
-			case " $1 " in *" ${f##*/} "*) ;; *) ln -s "$f" "$v/${f##*/}" ;; esac
-		done
+		# one ln for the thousand links (one ln each ran a minute)
+		ln -s "$o"/* "$v"/
+		for f in $1; do rm -f "$v/$f"; done
 		mount --bind "$v" /usr/bin
 		eval "$2"' without "$1" "$2"
 }
