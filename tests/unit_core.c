@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "err.h"
 #include "fmt.h"
@@ -95,6 +96,8 @@ static int fmt_check(void)
 	FMT_SAME("[%d|%i|%5d|%-5d|%05d|%.3d|%.0d|%8.3d|%-8.3d|%-5s]", 0, -7, 42, -42, -42, 7, 0, -12, 12, "s");
 	FMT_SAME("[%d|%d|%ld|%ld|%lld|%lld]", INT_MIN, INT_MAX, LONG_MIN, LONG_MAX, LLONG_MIN, LLONG_MAX);
 	FMT_SAME("[%u|%lu|%llu|%zu|%x|%lx|%08x|%*u|%-*x|%.*u]", UINT_MAX, ULONG_MAX, ULLONG_MAX, (size_t)-1, 0xbeefu, 0x1fUL, 0xabu, 6, 9u, -6, 10u, 4, 3u);
+	/* size_t and ssize_t are read at their own width: 32 bits on i686 */
+	FMT_SAME("[%zd|%zd|%zu|%d|%zx]", (ssize_t)-5, (ssize_t)7, (size_t)3, 9, (size_t)0xabc);
 	FMT_SAME("100%% sure, %s%%", "and");
 	FMT_SAME("[%.1f|%.6f|%g|%.17g|%8.2e|%-9.3f|%*.*f]", 1.25, -0.0000005, 1e-5, 0.1, 12345.678, 2.5, 7, 2, 3.14159);
 	FMT_SAME("%s", nul ? nul : "(null)");

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "fltfmt.h"
 #include "fmt.h"
@@ -62,8 +63,11 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 				for (prec = 0; *f >= '0' && *f <= '9'; f++)
 					prec = prec * 10 + (*f - '0');
 		}
+		/* lng: 1 l, 2 ll, 3 z: size_t is its own width (32 bits
+		 * beside a 64-bit long long on i686 and armhf), never read as
+		 * another type */
 		for (; *f == 'l' || *f == 'z'; f++)
-			lng += *f == 'l' ? 1 : 2;
+			lng = *f == 'z' ? 3 : lng + 1;
 		conv = *f;
 		if (conv)
 			f++;
@@ -86,14 +90,16 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 		case 'u':
 		case 'x':
 			if (conv == 'd' || conv == 'i') {
-				long long x = lng >= 2 ? va_arg(ap, long long) :
+				long long x = lng == 3 ? va_arg(ap, ssize_t) :
+				    lng == 2 ? va_arg(ap, long long) :
 				    lng ? va_arg(ap, long) : va_arg(ap, int);
 
 				if (x < 0)
 					sg = '-';
 				v = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
 			} else {
-				v = lng >= 2 ? va_arg(ap, unsigned long long) :
+				v = lng == 3 ? va_arg(ap, size_t) :
+				    lng == 2 ? va_arg(ap, unsigned long long) :
 				    lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned);
 			}
 			for (; v; v /= conv == 'x' ? 16 : 10)
