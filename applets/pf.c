@@ -442,7 +442,7 @@ static int keeps(const struct pf *f)
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pf *f = ctx;
-	struct target t = {p->pid, -1, 0, 0, NULL, 0, 0};
+	struct target t = {.pid = p->pid, .fd = -1};
 
 	if (f->rescan && p->state == 'Z')
 		return 0;       /* exited: gone, whoever reaps it */
@@ -456,7 +456,8 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 			echo(f, p->pid, pat);
 	}
 	if ((f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f))
-		if (tgt_hold(&t, p->pid, proc_anchor(it)) && t.err == ESRCH)
+		if (tgt_hold(&t, f->s.path, p->pid, proc_anchor(it)) &&
+		    t.err == ESRCH)
 			return 0;   /* gone since it was read */
 	/* --untilGone: stopped as found, so it cannot fork during the pass */
 	if (f->untilgone && t.fd >= 0)

@@ -366,7 +366,7 @@ static void add_ns(struct pg *g, const char *s, void *to)
 static void ancestors(struct pg *g)
 {
 	pid_t v[4096];
-	size_t n = tgt_chain(NULL, getppid(), v, sizeof v / sizeof *v);
+	size_t n = tgt_chain(g->sel.path, getppid(), v, sizeof v / sizeof *v);
 
 	g->sel.exclude.n = 0;
 	sel_add(&g->sel.exclude, getppid());
@@ -607,11 +607,11 @@ static char *quoted(const struct pg *g, const struct proc *p)
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pg *g = ctx;
-	struct target h = { p->tid, -1, 0, 0, NULL, 0, 0 };
+	struct target h = {.pid = p->tid, .fd = -1};
 
 	(void)pat;
 	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT) {
-		tgt_hold(&h, p->tid, proc_anchor(it));
+		tgt_hold(&h, g->sel.path, p->tid, proc_anchor(it));
 		/* a refused pidfd_open (EPERM) says nothing of the target: a
 		 * thread other than the leader gets EINVAL from a kernel that
 		 * lets us ask, and cannot be waited for by polling either */

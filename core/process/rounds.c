@@ -103,7 +103,7 @@ static void gather(struct target **v, size_t *n, size_t *cap,
 		}
 		self = proc_self(&it);
 		while (proc_next(&it, &p) > 0) {
-			struct target t = {p.pid, -1, 0, 0, NULL, 0, 0};
+			struct target t = {.pid = p.pid, .fd = -1};
 
 			if (p.pid == self || p.state == 'Z' || p.state == 'X' ||
 			    !has(live, nl, p.ppid) || has(live, nl, p.pid) ||
@@ -111,7 +111,7 @@ static void gather(struct target **v, size_t *n, size_t *cap,
 				continue;
 			/* the anchor proves the pidfd is for this child of
 			 * ours, not for a newcomer on its PID */
-			if (tgt_hold(&t, p.pid, proc_anchor(&it)) &&
+			if (tgt_hold(&t, r->procdir, p.pid, proc_anchor(&it)) &&
 			    t.err == ESRCH)
 				continue;
 			if (tgt_signal(&t, SIGSTOP) && errno == ESRCH) {

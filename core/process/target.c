@@ -9,13 +9,11 @@
 #include <stdint.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "clock.h"
-#include "fmt.h"
 #include "proc.h"
 #include "target.h"
 
@@ -42,47 +40,36 @@ struct qb_pidfd_info {
 #define QB_PIDFD_INFO_EXIT (1ULL << 3)
 #define QB_PIDFD_GET_INFO _IOWR(0xFF, 11, struct qb_pidfd_info)
 
-/* does the anchor (a /proc file or /proc/PID directory fd) say its
- * process is gone? Files fail with ESRCH; in a dead process's directory
- * lookups fail. */
-static int gone(int anchor)
+/* the reader for the stat reads below and the ancestry: 37 KiB, so not
+ * on the stack; opened per call (one thread at a time, as every caller
+ * of these is: the scan hands matches out under its lock) */
+static struct proc_iter reader;
+
+/* pid's stat as the reader of procdir (NULL: "/proc") reads it: 1 with
+ * *p filled, 0 when it is gone (or unreadable) */
+static int read_stat(const char *procdir, pid_t pid, struct proc *p)
 {
-	struct stat st;
-	char c;
+	int ok;
 
-	if (pread(anchor, &c, 1, 0) >= 0)
+	if (proc_open(&reader, procdir, PROC_STAT) < 0)
 		return 0;
-	if (errno == EISDIR)
-		return fstatat(anchor, "stat", &st, 0) < 0;
-	return errno == ESRCH;
-}
-
-/* /proc/PID/stat, parsed: 1, or 0 when it is gone (or unreadable) */
-static int read_stat(pid_t pid, struct proc *p)
-{
-	char path[40], buf[2048];
-	ssize_t len;
-	int fd;
-
-	fmt_snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	len = read(fd, buf, sizeof buf);
-	close(fd);
-	return len > 0 && !proc_parse_stat(buf, (size_t)len, p);
+	ok = proc_get(&reader, pid, 0, p);
+	proc_close(&reader);
+	return ok;
 }
 
 /* without a pidfd: is the PID still the process held (same start)? */
 static int same(const struct target *t, struct proc *p)
 {
-	return read_stat(t->pid, p) && (!t->start || p->start == t->start);
+	return read_stat(t->procdir, t->pid, p) &&
+	    (!t->start || p->start == t->start);
 }
 
-int tgt_hold(struct target *t, pid_t pid, int anchor)
+int tgt_hold(struct target *t, const char *procdir, pid_t pid, int anchor)
 {
 	struct proc p;
 
+	t->procdir = procdir;
 	t->pid = pid;
 	t->done = 0;
 	t->err = 0;
@@ -90,7 +77,7 @@ int tgt_hold(struct target *t, pid_t pid, int anchor)
 	t->fd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (t->fd < 0 && errno != ENOSYS && errno != EPERM) {
 		t->err = errno;  /* ESRCH: gone; EINVAL: not a process */
-		if (t->err != ESRCH && read_stat(pid, &p))
+		if (t->err != ESRCH && read_stat(procdir, pid, &p))
 			t->start = p.start;  /* signalled by PID: guard it */
 		return -1;
 	}
@@ -98,14 +85,14 @@ int tgt_hold(struct target *t, pid_t pid, int anchor)
 		t->err = errno;  /* ENOSYS: no pidfds; EPERM: a seccomp profile */
 		/* read before the anchor test below: if that passes, this is
 		 * the start time of the process we matched */
-		if (read_stat(pid, &p))
+		if (read_stat(procdir, pid, &p))
 			t->start = p.start;
 	} else {
 		fcntl(t->fd, F_SETFD, FD_CLOEXEC);
 	}
 	/* the anchor still reads: the process we matched is alive, so the
 	 * pidfd opened above is for it and not for a newcomer */
-	if (anchor >= 0 && gone(anchor)) {
+	if (anchor >= 0 && !proc_fd_alive(anchor)) {
 		tgt_release(t);
 		t->err = errno = ESRCH;
 		return -1;
@@ -175,7 +162,7 @@ char tgt_state(const struct target *t)
 
 		if (poll(&pf, 1, 0) > 0)
 			return 'X';     /* exited: stat may name a newcomer */
-		return read_stat(t->pid, &p) ? p.state : 0;
+		return read_stat(t->procdir, t->pid, &p) ? p.state : 0;
 	}
 	if (t->err == ESRCH)
 		return 0;
@@ -295,18 +282,17 @@ int tgt_exit_status(const struct target *t, double grace)
 
 size_t tgt_chain(const char *procdir, pid_t pid, pid_t *v, size_t max)
 {
-	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct proc p;
 	size_t n = 0;
 
-	if (proc_open(&it, procdir, PROC_STAT) < 0)
+	if (proc_open(&reader, procdir, PROC_STAT) < 0)
 		return 0;
-	while (n < max && pid > 0 && proc_get(&it, pid, 0, &p)) {
+	while (n < max && pid > 0 && proc_get(&reader, pid, 0, &p)) {
 		v[n++] = pid;
 		pid = p.ppid;
 		if (!pid && n < max)
 			v[n++] = 0;
 	}
-	proc_close(&it);
+	proc_close(&reader);
 	return n;
 }

@@ -6,8 +6,9 @@
  * through the reader's anchor fd, proc_anchor()). Without pidfds (ENOSYS,
  * EPERM: old kernels, seccomp) fd is -1 and kill(2) and a /proc poll are
  * the fallbacks; the start time read at hold then tells a reused PID
- * (another start time) from the process held, before every signal. Core code: nothing here prints; failures come back as errno
- * values (or through the rounds' hook) for the front end to word. */
+ * (another start time) from the process held, before every signal.
+ * Core code: nothing here prints; failures come back as errno values (or
+ * through the rounds' hook) for the front end to word. */
 #ifndef QB_TARGET_H
 #define QB_TARGET_H
 
@@ -27,14 +28,17 @@ struct target {
 	unsigned long long start; /* fd -1: start time (stat, clock ticks)
 	                   read at hold, 0 unknown; a PID that no longer has
 	                   it is not ours: signals fail with ESRCH */
+	const char *procdir; /* the /proc its stat is read in (the reader's,
+	                   given at hold; NULL: "/proc") */
 };
 
 /* hold pid: open its pidfd; anchor (proc_anchor(), or -1) is an fd of a
- * /proc file of the process as it was read: if it no longer reads, the
- * PID may have been reused and we refuse. 0 with t->fd >= 0 or (no pidfd
- * support) t->fd == -1, t->err == ENOSYS or EPERM; -1 with t->err == errno (ESRCH:
+ * /proc file of the process as it was read, procdir the /proc that reader
+ * opened (NULL: "/proc"): if the anchor no longer reads, the PID may have
+ * been reused and we refuse. 0 with t->fd >= 0 or (no pidfd support)
+ * t->fd == -1, t->err == ENOSYS or EPERM; -1 with t->err == errno (ESRCH:
  * gone; others: t can still be signalled by PID, as procps does). */
-int tgt_hold(struct target *t, pid_t pid, int anchor);
+int tgt_hold(struct target *t, const char *procdir, pid_t pid, int anchor);
 void tgt_release(struct target *t);
 
 /* send sig (0 = probe) through the pidfd, else kill(2) after checking the
