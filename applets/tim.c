@@ -486,7 +486,7 @@ static void scan_values(struct param *p, const char *step)
 	if ((y - x) / d >= MAXROWS)
 		die(E_USAGE, "-P %s: too many values", p->name);
 	for (i = 0; (q = x + (double)i * d) <= y + d * 1e-9; i++) {
-		fmt_snprintf(buf, sizeof buf, "%.*f", places, q);
+		fmtf_snprintf(buf, sizeof buf, "%.*f", places, q);
 		VEC_PUSH(p->vals, p->n, p->cap, xstrdup(buf));
 	}
 }
@@ -825,6 +825,7 @@ static void cpu_log(struct tim *t, const struct row *r)
 	double user = 0, sys = 0;
 	long rss = 0;
 	size_t j, live = 0;
+	char line[1024];
 
 	if (!t->verbose)
 		return;
@@ -839,8 +840,10 @@ static void cpu_log(struct tim *t, const struct row *r)
 		}
 	if (!live)
 		return;
-	warn("cpu     %s\tuser %.6f s\tsys %.6f s\t(mean of %zu runs)",
+	fmtf_snprintf(line, sizeof line,
+	    "cpu     %s\tuser %.6f s\tsys %.6f s\t(mean of %zu runs)",
 	    r->name, user / (double)live, sys / (double)live, live);
+	warn_line(line);        /* warn() has no floats (fmt.h) */
 	warn("rss     %s\tpeak %ld KiB\t(max of %zu runs)", r->name, rss, live);
 }
 
@@ -1097,8 +1100,8 @@ static int compare(struct tim *t, const struct tbase *b)
 		if (z > t->tol) {
 			char tx[96];
 
-			fmt_snprintf(tx, sizeof tx, "\tslower: %.1f errors > %g\n", z,
-			    t->tol);
+			fmtf_snprintf(tx, sizeof tx,
+			    "\tslower: %.1f errors > %g\n", z, t->tol);
 			out_str(tx);
 			slower = 1;
 		} else {
@@ -1206,10 +1209,14 @@ static int finish(struct tim *t, const struct tbase *b)
 	few_runs(t);
 	for (i = t->md.first; i < t->md.nrow; i++)
 		if (t->md.rw[i].missed) {
-			warn("%s: error/estimate %.1f%% > --precision %g%% when "
-			    "the --budget ran out", shown(t->md.rw[i].name),
+			char line[1024];
+
+			fmtf_snprintf(line, sizeof line, "%s: error/estimate "
+			    "%.1f%% > --precision %g%% when the --budget ran "
+			    "out", shown(t->md.rw[i].name),
 			    t->md.rw[i].est > 0 ? 100 * t->md.rw[i].err / t->md.rw[i].est :
 			    INFINITY, 100 * t->prec);
+			warn_line(line);  /* warn() has no floats (fmt.h) */
 			st = E_PRECISION;
 		}
 	if (t->base && compare(t, b))

@@ -23,9 +23,6 @@
 #include "tim_file.h"
 #include "vec.h"
 
-/* tim writes its numbers with %g and %f: the float code is linked */
-FMT_FLOATS;
-
 /* ---- save lines -------------------------------------------------------- */
 
 int tf_num(char *dst, size_t cap, double v)
@@ -34,7 +31,7 @@ int tf_num(char *dst, size_t cap, double v)
 	int p, l = 0;
 
 	for (p = 15; p <= 17; p++) {
-		l = fmt_snprintf(dst, cap, "%.*g", p, v);
+		l = fmtf_snprintf(dst, cap, "%.*g", p, v);
 		if (!num_double(dst, -HUGE_VAL, HUGE_VAL, &back) && back == v)
 			break;
 	}
@@ -206,7 +203,7 @@ static void twf(struct tw *w, const char *fmt, ...) /* numbers only: short */
 	int n;
 
 	va_start(ap, fmt);
-	n = fmt_vsnprintf(b, sizeof b, fmt, ap);
+	n = fmtf_vsnprintf(b, sizeof b, fmt, ap);
 	va_end(ap);
 	if (n > 0)
 		tw_write(w, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);

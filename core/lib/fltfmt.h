@@ -4,9 +4,9 @@
  * expansion ends (at most 767 significant digits, the smallest
  * subnormal's). The digits are made exactly and rounded once, half to
  * even, as glibc's printf rounds them, so the text is glibc's byte for
- * byte. fmt.c lays the text out (width, flags) for fmt_snprintf; it
- * refers to flt_conv weakly, so that only a program that formats floats
- * links this file: such a program says FMT_FLOATS (fmt.h). What it buys:
+ * byte. fmt.c lays the text out (width, flags) for fmtf_snprintf, whose
+ * file (fmtf.c) is the one reference to flt_conv, so only a program that
+ * formats floats links this file (fmt.h). What it buys:
  * no printf in a static build (docs/quickbox.md, "Static binary and
  * size") and faster exports (docs/PERFORMANCE.md, "tim: own float
  * formatting"); tests/fuzz/fuzz_fmtfloat.c holds it to snprintf.

@@ -1,4 +1,5 @@
-/* fmt.c: the message formatter (the snprintf subset in fmt.h). */
+/* fmt.c: the message formatter (the snprintf subset in fmt.h); the
+ * floats come in through fmtf.c only. */
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
@@ -28,10 +29,8 @@ static void pad(struct sink *k, char c, size_t n)
 		put(k, &c, 1);
 }
 
-/* weak: linked only into a program that says FMT_FLOATS (fmt.h) */
-#pragma weak flt_conv
-
-int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
+int fmt_vformat(char *buf, size_t cap, const char *f, va_list ap,
+    fmt_flt_fn *flt)
 {
 	struct sink k = {buf, cap, 0};
 	const char *lit;
@@ -115,12 +114,12 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 				z = (size_t)w - n - !!sg;
 			break;
 		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-			if (!flt_conv) {        /* no float code linked */
+			if (!flt) {     /* fmt_snprintf: as written */
 				(void)va_arg(ap, double);
 				put(&k, lit, (size_t)(f - lit));
 				continue;
 			}
-			flt_conv(&t, conv, prec, va_arg(ap, double));
+			flt(&t, conv, prec, va_arg(ap, double));
 			s = t.head, n = t.nhead, sg = t.neg ? '-' : 0;
 			tz = (size_t)t.zeros, tail = t.tail, nt = t.ntail;
 			if (zero && !left && t.finite && (size_t)w > n + tz + nt + !!sg)
@@ -147,6 +146,11 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 	if (cap)
 		buf[k.len < cap ? k.len : cap - 1] = 0;
 	return k.len > INT_MAX ? -1 : (int)k.len;
+}
+
+int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
+{
+	return fmt_vformat(buf, cap, f, ap, NULL);
 }
 
 int fmt_snprintf(char *buf, size_t cap, const char *f, ...)

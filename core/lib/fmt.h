@@ -12,25 +12,34 @@
  * snprintf). The flags + space # and %a are not in the subset: such a
  * conversion is copied out as text.
  *
- * The float code (fltfmt.c, about 1.6 KB static) is linked only into a
- * program with FMT_FLOATS at file scope in one of its files; without it,
- * a float conversion is copied out as its text, as is the rest of the
- * subset's misses. */
+ * Two entry points: fmt_snprintf leaves the floating conversions out,
+ * fmtf_snprintf (fmtf.c) has them. The float code (fltfmt.c; its bytes:
+ * docs/quickbox.md, "Static binary and size") is referenced from fmtf.c
+ * alone, so a program has it exactly when it calls fmtf_*: that call
+ * links it, and fails to link without it.
+ * Given to fmt_snprintf, a float conversion is copied out as its text (as
+ * the subset's other misses are) in every build alike, so a test of the
+ * text sees the mistake whichever applets the build holds. */
 #ifndef QB_FMT_H
 #define QB_FMT_H
 
 #include <stdarg.h>
 #include <stddef.h>
 
-/* a reference the linker must resolve, which pulls in fltfmt.c */
-#define FMT_FLOATS \
-	struct flt_text; \
-	void flt_conv(struct flt_text *, char, int, double); \
-	__attribute__((used)) static void (*const fmt_floats_)(struct flt_text *, \
-	    char, int, double) = flt_conv
-
 int fmt_vsnprintf(char *buf, size_t cap, const char *fmt, va_list ap);
 int fmt_snprintf(char *buf, size_t cap, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* the same with %e %f %g (and upper case), in fmtf.c */
+int fmtf_vsnprintf(char *buf, size_t cap, const char *fmt, va_list ap);
+int fmtf_snprintf(char *buf, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* the formatter behind both: flt converts a double (fltfmt.h's flt_conv),
+ * NULL leaves the float conversions as text */
+struct flt_text;
+typedef void fmt_flt_fn(struct flt_text *t, char conv, int prec, double v);
+int fmt_vformat(char *buf, size_t cap, const char *fmt, va_list ap,
+    fmt_flt_fn *flt);
 
 #endif

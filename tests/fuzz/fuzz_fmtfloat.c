@@ -1,4 +1,4 @@
-/* fuzz_fmtfloat: fmt_snprintf's %e %f %g (and E F G) against the C
+/* fuzz_fmtfloat: fmtf_snprintf's %e %f %g (and E F G) against the C
  * library's snprintf (glibc: correctly rounded, ties to even). Both must
  * store the same bytes and return the same length, for the whole text
  * and for a short buffer that cuts it.
@@ -12,8 +12,6 @@
 
 #include "fmt.h"
 #include "fuzz.h"
-
-FMT_FLOATS;
 
 static const char convs[] = "efgEFGfg";
 
@@ -47,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		t += sprintf(t, "%d", w);
 	*t++ = '.', *t++ = '*', *t++ = convs[in[9] & 7], *t = 0;
 
-	x = fmt_snprintf(a, sizeof a, spec, prec, v);
+	x = fmtf_snprintf(a, sizeof a, spec, prec, v);
 	y = snprintf(b, sizeof b, spec, prec, v);
 	if (x != y || strcmp(a, b)) {
 		fprintf(stderr, "%s prec %d %a: [%s] %d, libc [%s] %d\n", spec,
@@ -61,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!sa || !sb)
 		abort();
 	memset(sa, 'z', cap), memset(sb, 'z', cap);
-	x = fmt_snprintf(cap ? sa : NULL, cap, spec, prec, v);
+	x = fmtf_snprintf(cap ? sa : NULL, cap, spec, prec, v);
 	y = snprintf(cap ? sb : NULL, cap, spec, prec, v);
 	CHECK(x == y);
 	CHECK(!memcmp(sa, sb, cap));

@@ -1,0 +1,23 @@
+/* fmtf.c: fmt's entry points with the floating conversions: the one
+ * reference to fltfmt.c, so only a program that calls these links it
+ * (fmt.h). */
+#include <stdarg.h>
+
+#include "fltfmt.h"
+#include "fmt.h"
+
+int fmtf_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
+{
+	return fmt_vformat(buf, cap, f, ap, flt_conv);
+}
+
+int fmtf_snprintf(char *buf, size_t cap, const char *f, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, f);
+	n = fmt_vformat(buf, cap, f, ap, flt_conv);
+	va_end(ap);
+	return n;
+}
