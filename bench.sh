@@ -7,7 +7,7 @@
 # Sections, each timed with quickbox's tim (through sh, the shell's own
 # start-up subtracted, the commands' output discarded, --interleave so a
 # slow stretch of the machine hits every command alike):
-#   seed   the project's first benchmark (seed/bench.sh): pf -e1 FIRST
+#   seed   the project's first benchmark, the rows it began with: pf -e1 FIRST
 #          (the first /proc entry's name), pf -e1 NOSUCH, procps pgrep -x
 #          FIRST; the per-process cost and the speed-ups derived from them
 #   scale  quickbox's pgrep and pidof against procps pgrep, toybox pgrep

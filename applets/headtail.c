@@ -234,8 +234,7 @@ static void gnu_opt_error(int who)
 		}
 		warn("invalid trailing option -- %c", m[21]);
 	} else {
-		write_all(2, opt_err, strlen(opt_err));
-		write_all(2, "\n", 1);
+		opt_err_print();
 	}
 	gnu_try_help();
 }

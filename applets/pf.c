@@ -44,57 +44,56 @@ enum pfopt {
 	P_FIRST, P_NEWEST, P_OLDEST, P_AGE, P_EXCLUDE, P_INVERT, P_DELAY,
 	P_LIMIT, P_DELIM, P_TERM, P_LABELS, P_EXIST, P_SIGNALS, P_NICE,
 	P_ACTIONS, P_IFHANDLED, P_TREE, P_UNTILGONE, P_APPEAR, P_EXITST,
-	P_OUTPUT, P_JSON, P_NOHEADERS, P_VERSION, P_HELP,
+	P_OUTPUT, P_JSON, P_NOHEADERS, P_VERSION, P_HELP, P_NOPTS
 };
 
 #define CRIT OPT_CRIT
-#define REP OPT_REPEAT
 static const struct optdef defs[] = {
-	[P_PIDS] = {"pids", 'p', OPT_VALUE, "STR", "PIDs (or id tokens PID:INODE, PID@START: that process only) to consider, separated by blanks or commas (repeatable; default: all)", CRIT | REP | OPT_V_STR},
+	[P_PIDS] = {"pids", 'p', OPT_VALUE, "STR", "PIDs (or id tokens PID:INODE, PID@START: that process only) to consider, separated by blanks or commas (repeatable; default: all)", CRIT | OPT_V_STR},
 	[P_FULL] = {"full", 'f', OPT_FLAG, 0, "match the full command line, not the name (comm)", 0},
 	[P_ICASE] = {"ignoreCase", 'i', OPT_FLAG, 0, "ignore case in patterns", 0},
 	[P_STATE] = {"RunState", 'R', OPT_VALUE, "STR", "run-state letters to match (S T I R D Z ...)", CRIT | OPT_V_STR},
-	[P_PARENT] = {"parent", 'P', OPT_VALUE, "PID", "parent PID (repeatable)", CRIT | REP | OPT_V_PID},
-	[P_PGROUP] = {"pgroup", 'g', OPT_VALUE, "PID", "process group (repeatable)", CRIT | REP | OPT_V_PID},
-	[P_SESSION] = {"session", 'S', OPT_VALUE, "PID", "session (repeatable)", CRIT | REP | OPT_V_PID},
-	[P_TTY] = {"tty", 't', OPT_VALUE, "TTY", "controlling tty: pts/N, /dev/pts/N, tty1, ? = none ... (repeatable)", CRIT | REP | OPT_V_STR},
-	[P_GROUP] = {"group", 'G', OPT_VALUE, "GRP", "group owner of /proc/PID: the effective group (name or number, repeatable)", CRIT | REP | OPT_V_STR},
-	[P_EUID] = {"euid", 'u', OPT_VALUE, "USR", "owner of /proc/PID: the effective user (name or number, repeatable)", CRIT | REP | OPT_V_STR},
-	[P_UID] = {"uid", 'U', OPT_VALUE, "USR", "real user (name or number, repeatable)", CRIT | REP | OPT_V_STR},
+	[P_PARENT] = {"parent", 'P', OPT_VALUE, "PID", "parent PID (repeatable)", CRIT | OPT_V_PID},
+	[P_PGROUP] = {"pgroup", 'g', OPT_VALUE, "PID", "process group (repeatable)", CRIT | OPT_V_PID},
+	[P_SESSION] = {"session", 'S', OPT_VALUE, "PID", "session (repeatable)", CRIT | OPT_V_PID},
+	[P_TTY] = {"tty", 't', OPT_VALUE, "TTY", "controlling tty: pts/N, /dev/pts/N, tty1, ? = none ... (repeatable)", CRIT | OPT_V_STR},
+	[P_GROUP] = {"group", 'G', OPT_VALUE, "GRP", "group owner of /proc/PID: the effective group (name or number, repeatable)", CRIT | OPT_V_STR},
+	[P_EUID] = {"euid", 'u', OPT_VALUE, "USR", "owner of /proc/PID: the effective user (name or number, repeatable)", CRIT | OPT_V_STR},
+	[P_UID] = {"uid", 'U', OPT_VALUE, "USR", "real user (name or number, repeatable)", CRIT | OPT_V_STR},
 	[P_ROOT] = {"root", 'r', OPT_VALUE, "PID", "same root directory as PID", CRIT | OPT_V_PID},
 	[P_NS] = {"ns", 0, OPT_VALUE, "PID", "same namespaces as PID ...", CRIT | OPT_V_PID},
-	[P_NSLIST] = {"nsList", 0, OPT_VALUE, "NS,...", "... among cgroup ipc mnt net pid time user uts (default all)", REP | OPT_V_STR},
-	[P_CGROUP] = {"cgroup", 0, OPT_VALUE, "NAME", "cgroup v2 path, as in /proc/PID/cgroup (repeatable)", CRIT | REP | OPT_V_STR},
-	[P_ENV] = {"env", 0, OPT_VALUE, "NAME[=VAL]", "environment holds NAME (=VAL) (repeatable)", CRIT | REP | OPT_V_STR},
+	[P_NSLIST] = {"nsList", 0, OPT_VALUE, "NS,...", "... among cgroup ipc mnt net pid time user uts (default all)", OPT_V_STR},
+	[P_CGROUP] = {"cgroup", 0, OPT_VALUE, "NAME", "cgroup v2 path, as in /proc/PID/cgroup (repeatable)", CRIT | OPT_V_STR},
+	[P_ENV] = {"env", 0, OPT_VALUE, "NAME[=VAL]", "environment holds NAME (=VAL) (repeatable)", CRIT | OPT_V_STR},
 	[P_FIRST] = {"first", '1', OPT_FLAG, 0, "select only the first match", 0},
 	[P_NEWEST] = {"newest", 'n', OPT_FLAG, 0, "select only the most recently started", 0},
 	[P_OLDEST] = {"oldest", 'o', OPT_FLAG, 0, "select only the least recently started", 0},
 	[P_AGE] = {"age", 'A', OPT_VALUE, "N", "N>0: older than N jiffies; N<0: newer than -N", CRIT | OPT_V_INT},
-	[P_EXCLUDE] = {"exclude", 'x', OPT_VALUE, "PID", "omit PID (repeatable); PPID = our parent and our own process group", REP | OPT_V_STR},
+	[P_EXCLUDE] = {"exclude", 'x', OPT_VALUE, "PID", "omit PID (repeatable); PPID = our parent and our own process group", OPT_V_STR},
 	[P_INVERT] = {"inVert", 'v', OPT_FLAG, 0, "invert the whole selection (like grep -v)", 0},
 	[P_DELAY] = {"delay", 'D', OPT_VALUE, "SECONDS", "the most a signal round waits for the next; done at the last exit (0.04)", OPT_V_SECS},
 	[P_LIMIT] = {"limit", 'l', OPT_VALUE, "SECONDS", "give up waiting after this long (0 = never)", OPT_V_SECS},
 	[P_DELIM] = {"delim", 'd', OPT_VALUE, "STR", "between output PIDs (\" \")", OPT_V_STR},
 	[P_TERM] = {"otrTerm", 'O', OPT_VALUE, "STR", "ends the output and each path line (\"\\n\")", OPT_V_STR},
-	[P_LABELS] = {"Labels", 'L', OPT_VALUE, "LABEL", "a label per pattern, in order (repeatable)", REP | OPT_V_STR},
+	[P_LABELS] = {"Labels", 'L', OPT_VALUE, "LABEL", "a label per pattern, in order (repeatable)", OPT_V_STR},
 	[P_EXIST] = {"exist", 'e', OPT_FLAG, 0, "exit 0 at the first match; no actions, no output", 0},
-	[P_SIGNALS] = {"signals", 's', OPT_VALUE, "SIG", "signal name or number (repeatable; adds the kill action)", REP | OPT_V_STR},
+	[P_SIGNALS] = {"signals", 's', OPT_VALUE, "SIG", "signal name or number (repeatable; adds the kill action)", OPT_V_STR},
 	[P_NICE] = {"nice", 'N', OPT_VALUE, "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)", OPT_V_INT},
-	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", REP | OPT_V_STR},
+	[P_ACTIONS] = {"actions", 'a', OPT_VALUE, "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)", OPT_V_STR},
 	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, 0, "do not send the first signal to processes that do not catch it", 0},
 	[P_TREE] = {"tree", 'T', OPT_FLAG, 0, "also every descendant of each selected process; kill: each round stops the tree (children born meanwhile too), signals, continues", 0},
 	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, 0, "kill, rescan and kill again until none is left (bounded by -l)", 0},
 	[P_APPEAR] = {"appear", 0, OPT_FLAG, 0, "first wait (polling every -D, up to -l) until a process is selected; pw: then echo", 0},
 	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, 0, "wait/Wait: print PID STATUS per exited process; one process: exit with its status (4: exited, status unknown)", 0},
-	[P_OUTPUT] = {"output", 'F', OPT_VALUE, "FIELDS", "print these fields of each selected process, as ps -o (repeatable; adds echo): pid ppid pgid sid tty user uid group gid state nice pri nlwp start etime time rss vsz comm args argv exe cwd cgroup id", REP | OPT_V_STR},
+	[P_OUTPUT] = {"output", 'F', OPT_VALUE, "FIELDS", "print these fields of each selected process, as ps -o (repeatable; adds echo): pid ppid pgid sid tty user uid group gid state nice pri nlwp start etime time rss vsz comm args argv exe cwd cgroup id", OPT_V_STR},
 	[P_JSON] = {"json", 0, OPT_FLAG, 0, "print a JSON object per selected process (JSON Lines; the -F fields, default " FLD_JSON_DEFAULT ")", 0},
 	[P_NOHEADERS] = {"noHeaders", 0, OPT_FLAG, 0, "-F: no header line", 0},
 	[P_VERSION] = {"version", 0, OPT_FLAG, 0, "print the version and exit", 0},
 	[P_HELP] = {"help", 'h', OPT_FLAG, 0, "print this help and exit", 0},
-	{0, 0, 0, 0, 0, 0},
+	[P_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 
-_Static_assert(sizeof defs / sizeof *defs == P_HELP + 2,
+_Static_assert(sizeof defs / sizeof *defs == P_NOPTS + 1,
     "one row of defs per option of enum pfopt, then the end row");
 
 static const struct optset optset = {
@@ -288,6 +287,7 @@ static void apply(struct pf *f, enum pfopt id, union val v, int on)
 	case P_NOHEADERS: f->noheaders = on; break;
 	case P_VERSION: f->version = on; break;
 	case P_HELP: f->help = on; break;
+	case P_NOPTS: break;    /* the end row: never reported */
 	}
 }
 

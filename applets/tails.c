@@ -431,7 +431,7 @@ int tails_main(int argc, char **argv)
 	if (opt_parse(&os, argc, argv, native_cb, &c)) {
 		if (c.range)
 			return 1;
-		warn("%s", opt_err + strlen("tails: "));
+		opt_err_print();
 		return 2;
 	}
 	if (c.help) {

@@ -1243,8 +1243,8 @@ int tim_main(int argc, char **argv)
 			out_str("tim (quickbox) " QB_VERSION "\n");
 			return 0;
 		}
-		die(E_USAGE, "%s", strncmp(opt_err, "tim: ", 5) ? opt_err :
-		    opt_err + 5);
+		opt_err_print();
+		xexit(E_USAGE);
 	}
 	check(&t);              /* bad input is refused before any loading */
 	if (mlog_load())        /* the estimator's log (mlog.c) */

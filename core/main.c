@@ -80,13 +80,17 @@ static void usage(void)
 	list(1);
 }
 
-/* --install's own options, in the native (cligen) syntax */
+/* --install's own options, in the native (cligen) syntax; the table's
+ * form is opt.h's */
+enum { I_SYMBOLIC, I_HARD, I_FORCE, I_NOPTS };
 static const struct optdef inst_defs[] = {
-	{ "symbolic", 's', OPT_FLAG, 0, "symbolic links (the default)", 0 },
-	{ "hard", 'h', OPT_FLAG, 0, "hard links", 0 },
-	{ "force", 'f', OPT_FLAG, 0, "replace files that are not links to quickbox", 0 },
-	{ 0, 0, 0, 0, 0, 0 }
+	[I_SYMBOLIC] = { "symbolic", 's', OPT_FLAG, 0, "symbolic links (the default)", 0 },
+	[I_HARD] = { "hard", 'h', OPT_FLAG, 0, "hard links", 0 },
+	[I_FORCE] = { "force", 'f', OPT_FLAG, 0, "replace files that are not links to quickbox", 0 },
+	[I_NOPTS] = { 0, 0, 0, 0, 0, 0 }
 };
+_Static_assert(sizeof inst_defs / sizeof *inst_defs == I_NOPTS + 1,
+    "one row per option id, then the end row");
 
 struct inst {
 	int flags;
@@ -98,7 +102,7 @@ struct inst {
 static int inst_opt(void *ctx, int id, char *val)
 {
 	struct inst *in = ctx;
-	int on = opt_bool(val), bit = id == 2 ? LINKS_FORCE : LINKS_HARD;
+	int on = opt_bool(val), bit = id == I_FORCE ? LINKS_FORCE : LINKS_HARD;
 	const struct applet *a;
 
 	if (id == OPT_OPERAND) {
@@ -120,7 +124,7 @@ static int inst_opt(void *ctx, int id, char *val)
 		    inst_defs[id].lname, val);
 		return -1;
 	}
-	if (id == 0)        /* -s: symbolic is "not hard" */
+	if (id == I_SYMBOLIC)   /* -s: symbolic is "not hard" */
 		on = !on;
 	in->flags = on ? in->flags | bit : in->flags & ~bit;
 	return 0;

@@ -42,8 +42,9 @@ enum { OPT_FLAG = 0, OPT_VALUE = 1, OPT_OPTIONAL = 2, OPT_EXACT = 4 };
 #define OPT_MORE(n) ((n) << 3)
 
 /* optdef.meta: facts about an option for the applet's handler (the
- * parser ignores them): OPT_CRIT | OPT_REPEAT | one OPT_V_* value kind.
- * 0 says nothing. */
+ * parser ignores them): OPT_CRIT | one OPT_V_* value kind. 0 says
+ * nothing. Whether a use adds to a list or the last one wins is the
+ * handler's (above); the help text says which. */
 enum {
 	OPT_V_STR = 1,      /* the value is kept as given */
 	OPT_V_PID,          /* a PID: decimal, 0..2^31-1, no sign */
@@ -51,7 +52,6 @@ enum {
 	OPT_V_SECS,         /* seconds: decimal floating point >= 0 */
 	OPT_V_MASK = 0xff,
 	OPT_CRIT = 0x100,   /* a selection criterion */
-	OPT_REPEAT = 0x200, /* each use adds to a list (else the last wins) */
 };
 
 struct optdef {
@@ -60,7 +60,7 @@ struct optdef {
 	char arg;           /* OPT_FLAG, OPT_VALUE, OPT_OPTIONAL (GNU: --x=v only) */
 	const char *argname;/* shown in help: "N", "STR"; NULL for flags */
 	const char *help;   /* one line; NULL hides the option from --help */
-	unsigned meta;      /* OPT_CRIT | OPT_REPEAT | OPT_V_*; 0 by default */
+	unsigned meta;      /* OPT_CRIT | OPT_V_*; 0 by default */
 };
 
 

@@ -32,7 +32,7 @@ int pat_compile(struct pat *p, const char *s, int icase);
 void pat_error(int code, const struct pat *p, char *buf, size_t n);
 void pat_free(struct pat *p);
 /* frees what matching kept for the calling thread: for a thread that
- * ends (select.h's thread_end hook) */
+ * ends (the parallel scan calls it as each of its threads ends) */
 void pat_thread_end(void);
 /* 1 when the pattern is found in text (unanchored unless it says so) */
 int pat_match(const struct pat *p, const char *text);
