@@ -17,57 +17,50 @@ setup_file() {
 	export D
 }
 
-# run the tool as argv[0]=NAME from both builds on stdin s20; compare
+# the runners below go through tests/qbdiff.c: both binaries as
+# argv[0]=NAME in $D, stdout, stderr and status compared byte for byte;
+# a difference is named on stdout with the first byte where it parts
+
+# run the tool from both builds on stdin $STDIN (default s20); compare
 gnu_same() {
-	local t=$1 in=${STDIN:-s20}
+	local t=$1
 	shift
-	local r1=0 r2=0
-	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" > "$D/o1" 2> "$D/e1" || r1=$?
-	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" > "$D/o2" 2> "$D/e2" || r2=$?
-	if ! cmp -s "$D/o1" "$D/o2" || ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
-		echo "differs: $t $* (status $r1 vs $r2)"
-		diff <(od -c "$D/o1" | head -20) <(od -c "$D/o2" | head -20)
-		diff "$D/e1" "$D/e2"
-		return 1
-	fi
+	"$TESTBIN/qbdiff" -C "$D" -i "$D/${STDIN:-s20}" "$t" "$QBBIN/$t" "$REF/$t" "$@"
+}
+
+# gnu_batch NAME [QBDIFF-OPTION...] < CASES: every case of CASES (written
+# by gnu_case) in one qbdiff run, on stdin $STDIN (default s20)
+gnu_batch() {
+	local t=$1
+	shift
+	"$TESTBIN/qbdiff" -C "$D" -i "$D/${STDIN:-s20}" "$@" -b - "$t" "$QBBIN/$t" "$REF/$t"
+}
+
+# one case of a batch: its arguments, each ended by a NUL, after their count
+gnu_case() {
+	printf '%s\0' $# "$@"
 }
 
 # stdout is /dev/full: stderr and status must match GNU's (wording and
 # timing of its stdio flushes: core/records/outfail.c)
 gnu_full() {
-	local t=$1 in=${STDIN:-s30k}
+	local t=$1
 	shift
-	local r1=0 r2=0
-	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" > /dev/full 2> "$D/e1" || r1=$?
-	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" > /dev/full 2> "$D/e2" || r2=$?
-	if ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
-		echo "differs on /dev/full: $t $* (status $r1 vs $r2)"
-		diff "$D/e1" "$D/e2"
-		return 1
-	fi
+	"$TESTBIN/qbdiff" -o full -C "$D" -i "$D/${STDIN:-s30k}" "$t" "$QBBIN/$t" "$REF/$t" "$@"
 }
 
-# the same through a pipe
+# the same through a pipe: gnu_same_pipe NAME INPUT ARG...
 gnu_same_pipe() {
 	local t=$1 in=$2
 	shift 2
-	cat "$D/$in" | (exec -a "$t" "$QBBIN/$t" "$@") > "$D/o1" 2> "$D/e1" || true
-	cat "$D/$in" | (exec -a "$t" "$REF/$t" "$@") > "$D/o2" 2> "$D/e2" || true
-	cmp -s "$D/o1" "$D/o2" && cmp -s "$D/e1" "$D/e2" || { echo "differs (pipe): $t $* < $in"; return 1; }
+	"$TESTBIN/qbdiff" -P -C "$D" -i "$D/$in" "$t" "$QBBIN/$t" "$REF/$t" "$@"
 }
 
 # the same with stdout closed (>&-): stderr and status must match GNU's
 gnu_closed() {
-	local t=$1 in=${STDIN:-s30k}
+	local t=$1
 	shift
-	local r1=0 r2=0
-	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") < "$D/$in" >&- 2> "$D/e1" || r1=$?
-	(cd "$D" && exec -a "$t" "$REF/$t" "$@") < "$D/$in" >&- 2> "$D/e2" || r2=$?
-	if ! cmp -s "$D/e1" "$D/e2" || [ $r1 != $r2 ]; then
-		echo "differs with stdout closed: $t $* (status $r1 vs $r2)"
-		diff "$D/e1" "$D/e2"
-		return 1
-	fi
+	"$TESTBIN/qbdiff" -o closed -C "$D" -i "$D/${STDIN:-s30k}" "$t" "$QBBIN/$t" "$REF/$t" "$@"
 }
 
 # a writer into a pipe whose reader has left, SIGPIPE ignored, from an
@@ -83,14 +76,14 @@ dead_pipe() {
 # the GNU tool and quickbox, for every byte 1..255 but the newline in a
 # file name ("cannot open", shell style) and in a count (quote() style)
 gnu_bytes() {
-	local t=$1 i b bad=0
+	local t=$1 i b
 	for i in $(seq 1 255); do
 		[ $i = 10 ] && continue
-		printf -v b "\\$(printf %03o $i)"
-		gnu_same $t "a${b}b" || bad=1
-		gnu_same $t -n "a${b}b" || bad=1
-	done
-	return $bad
+		printf -v b %03o $i
+		printf -v b "\\$b"
+		gnu_case "a${b}b"
+		gnu_case -n "a${b}b"
+	done | gnu_batch $t
 }
 
 # --help/--version and GNU's own: stdout differs by design, so the status
