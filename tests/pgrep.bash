@@ -81,22 +81,15 @@ fixtures() {
 	cp "$W/tty.ready" "$W/tty.pid"
 }
 
-# sets bad=1 on a difference, so a test script can end with `exit $bad`
+# same PROG ARGS: procps's PROG and ours (argv[0] PROG, stdin /dev/null)
+# through tests/qbdiff.c, which names a difference on stdout; sets bad=1
+# on one, so a test script can end with `exit $bad`
 bad=0 nsame=0
 same() {
-	local p=$1 rs=0 qs=0
+	local p=$1
 	shift
 	nsame=$((nsame + 1))
-	PATH=$REF "$p" "$@" >"$W/r.out" 2>"$W/r.err" || rs=$?
-	PATH=$QBBIN "$p" "$@" >"$W/q.out" 2>"$W/q.err" || qs=$?
-	if ! cmp -s "$W/r.out" "$W/q.out" || ! cmp -s "$W/r.err" "$W/q.err" ||
-	    [ "$rs" != "$qs" ]; then
-		echo "DIFFERS: $p $*"
-		echo "status ref=$rs ours=$qs"
-		diff "$W/r.out" "$W/q.out" | head -20
-		diff "$W/r.err" "$W/q.err" | head -20
-		bad=1
-	fi
+	"$TESTBIN/qbdiff" "$p" "$QBBIN/$p" "$REF/$p" "$@" || bad=1
 }
 
 # unpid_file: (once per fixture table) "PID <name>" lines of the fixtures
