@@ -243,21 +243,21 @@ EOS
 @test "pgrep: --env NAME[=VALUE],... (environ words; last list wins)" {
 	run pg_ns "$(cat <<'EOS'
 	fixtures
-	envfix envproc QB_A=1 QB_B=x=y $'QB_NL=a\nQB_C=2'
+	envfix envproc QBENV_A=1 QBENV_B=x=y $'QBENV_NL=a\nQBENV_C=2'
 	envfix noenv
-	expect $'status=0\n<envproc>' pgrep --env QB_A
-	expect $'status=0\n<envproc>' pgrep --env QB_A=1
-	expect 'status=1' pgrep --env QB_A=2
-	expect 'status=1' pgrep --env QB_A=
-	expect $'status=0\n<envproc>' pgrep --env QB_
-	expect $'status=0\n<envproc> envproc' pgrep -l --env QB_B=x=y
-	expect $'status=0\n<envproc>' pgrep --env NOPE,QB_B=x=y
-	expect $'status=0\n<envproc>' pgrep --env QB_C=2
-	expect 'status=1' pgrep --env QB_A --env NOPE
-	expect $'status=0\n<envproc>' pgrep --env NOPE --env QB_A
+	expect $'status=0\n<envproc>' pgrep --env QBENV_A
+	expect $'status=0\n<envproc>' pgrep --env QBENV_A=1
+	expect 'status=1' pgrep --env QBENV_A=2
+	expect 'status=1' pgrep --env QBENV_A=
+	expect $'status=0\n<envproc>' pgrep --env QBENV_
+	expect $'status=0\n<envproc> envproc' pgrep -l --env QBENV_B=x=y
+	expect $'status=0\n<envproc>' pgrep --env NOPE,QBENV_B=x=y
+	expect $'status=0\n<envproc>' pgrep --env QBENV_C=2
+	expect 'status=1' pgrep --env QBENV_A --env NOPE
+	expect $'status=0\n<envproc>' pgrep --env NOPE --env QBENV_A
 	expect $'status=0\n<noenv>' pgrep -x noenv --env -
 	expect 'status=1' pgrep -x envproc --env -
-	expect 'status=1' pgrep --env QB_A -x plainproc
+	expect 'status=1' pgrep --env QBENV_A -x plainproc
 	finish
 EOS
 )"
