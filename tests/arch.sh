@@ -108,7 +108,7 @@ $a: cannot run $d/quickbox"; continue; }
 		emu=qemu-$q
 	fi
 	QB_EMU=$emu QB=$top/$d/quickbox TESTBIN=$top/$d/tests \
-	    bats --tap $files > "$d/tap.log" 2>&1
+	    bats --tap --timing $files > "$d/tap.log" 2>&1
 	p=$(grep -c '^ok .*# skip' "$d/tap.log")
 	s=$p
 	p=$(($(grep -c '^ok ' "$d/tap.log") - s))
