@@ -30,6 +30,8 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #   emu_skip WHAT        skip when the binary runs under qemu-user (QB_EMU,
 #                        set by make check-arch), naming what the emulator
 #                        changes (real-time signal numbers, ...)
+#   emu_endian_skip WHAT  the same, only when the emulated binary's byte
+#                        order is not this machine's (cross-endian values)
 #   seccomp_skip WHAT    skip under make check-seccomp (QB_SECCOMP set):
 #                        the test checks WHAT, a path the filter closes
 
@@ -46,6 +48,14 @@ need_root() {
 
 emu_skip() {
 	[ -z "${QB_EMU-}" ] || skip "$QB_EMU: $1"
+}
+
+# the byte order of the binary under test differs from this machine's
+# and qemu-user carries values between them (a sigqueue value)
+emu_endian_skip() {
+	[ -n "${QB_EMU-}" ] || return 0
+	[ "$(od -An -j5 -N1 -tu1 "$QB")" = "$(od -An -j5 -N1 -tu1 /proc/self/exe)" ] ||
+	    skip "$QB_EMU: $1"
 }
 
 seccomp_skip() {
