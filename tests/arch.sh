@@ -102,7 +102,11 @@ $a: build failed"; continue; }
 	done
 	q=$(qemu_name "$a")
 	emu=
-	if ! "$d/quickbox" --version >/dev/null 2>&1; then
+	# once qemu is registered for the arch, it runs the binary (and
+	# --version succeeds): emulated
+	if grep -qsx enabled "/proc/sys/fs/binfmt_misc/qemu-$q"; then
+		emu=qemu-$q
+	elif ! "$d/quickbox" --version >/dev/null 2>&1; then
 		[ -n "$q" ] && binfmt "$q" || { bad=1; summary="$summary
 $a: cannot run $d/quickbox"; continue; }
 		emu=qemu-$q
