@@ -121,8 +121,11 @@ deps:
 voidcheck:
 	@awk -f tests/void.awk tests/*.bats
 
+# the builds before a suite use every CPU (69 s -> 39 s on 2 CPUs)
+JOBS = -j$$(nproc 2>/dev/null || echo 1)
+
 test: deps voidcheck
-	@$(MAKE) --no-print-directory WERROR=1 all testbin
+	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 all testbin
 	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) tests
 
 testbin: $(TEST_BIN)
@@ -138,9 +141,9 @@ testbin fuzz fuzz-build: WERROR = 1
 CHECK_TESTS = $(filter-out tests/size.bats tests/refs.bats tests/void.bats,$(wildcard tests/*.bats))
 
 check: deps voidcheck
-	@$(MAKE) --no-print-directory WERROR=1 B=build-asan BIN=build-asan/quickbox OPT=-O1 \
+	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 B=build-asan BIN=build-asan/quickbox OPT=-O1 \
 	  EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-	@$(MAKE) --no-print-directory WERROR=1 testbin
+	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 testbin
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  QB=$(abspath build-asan/quickbox) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) $(CHECK_TESTS)
 	@$(MAKE) --no-print-directory check-clang-or-say
@@ -369,9 +372,9 @@ fuzz-run-%: $(FUZZ_B)/fuzz_%
 
 check-clang: deps
 	@sh tests/deps.sh clang
-	@$(MAKE) --no-print-directory WERROR=1 CC=clang B=build-asan-clang BIN=build-asan-clang/quickbox OPT=-O1 \
+	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 CC=clang B=build-asan-clang BIN=build-asan-clang/quickbox OPT=-O1 \
 	  EXTRA="$(FUZZ_SAN)"
-	@$(MAKE) --no-print-directory WERROR=1 testbin
+	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 testbin
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  QB=$(abspath build-asan-clang/quickbox) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) $(CHECK_TESTS)
 
