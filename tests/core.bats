@@ -235,7 +235,7 @@ CASES
 	[ "$output" = "fmt ok" ]
 }
 
-@test "fmt_snprintf %e %f %g: glibc's bytes (exact value, ties to even) on 30000 random doubles at precisions 0..40" {
+@test "fmtf_snprintf %e %f %g: glibc's bytes (exact value, ties to even) on 30000 random doubles at precisions 0..40" {
 	run U fltcmp 30000
 	[ "$status" -eq 0 ]
 	[ "$output" = "flt ok" ]
