@@ -63,9 +63,9 @@ churn_ns() {
 	touch "$W/churn.stop"
 	wait $c; echo "churner status $?"
 	cat "$W/churn.out"
-	sleep 0.2
 	for i in $(seq 0 9); do
 		# each of the 2n signals once (real-time: queued, never merged)
+		wait_lines "$W/t$i.log" $((2 * n))
 		k=$(grep -c . "$W/t$i.log")
 		[ "$k" = $((2 * n)) ] || { echo "t$i got $k of $((2 * n))"; bad=1; }
 	done

@@ -119,6 +119,19 @@ wait_for() {
 	return 1
 }
 
+# wait (up to 5 s) until FILE holds at least N lines: a signal's handler
+# logs when its process next runs, which a loaded machine may delay
+wait_lines() {
+	local i n
+	for ((i = 0; i < 500; i++)); do
+		n=$(wc -l 2>/dev/null < "$1") || n=0
+		[ "$n" -ge "$2" ] && return 0
+		sleep 0.01
+	done
+	echo "wait_lines: $1 never held $2 lines" >&2
+	return 1
+}
+
 FIXN=0
 fix() {
 	local r="${FIXDIR:-${BATS_TEST_TMPDIR:-/tmp}}/fixready.$$.$((FIXN += 1))"

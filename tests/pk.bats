@@ -10,8 +10,10 @@ setup() {
 }
 
 @test "pk sends TERM by default, silently, exit 0; pf -s kills and echoes" {
+	# TERM is logged before USR1 is sent: pending, USR1 (10) would come first
 	run in_ns 'fix -n victim -c all -l "$FIXDIR/log"; "$QBBIN/pk" victim; echo st=$?
-		"$QB" pf -s USR1 victim; sleep 0.1; cat "$FIXDIR/log"'
+		wait_lines "$FIXDIR/log" 1
+		"$QB" pf -s USR1 victim; wait_lines "$FIXDIR/log" 2; cat "$FIXDIR/log"'
 	[ "${lines[0]}" = "st=0" ]
 	[[ "${lines[1]}" =~ ^[0-9]+$ ]]
 	[ "${lines[2]}" = "SIGTERM" ]
@@ -35,7 +37,8 @@ setup() {
 @test "several -s: first as selected, the others in order, -D apart" {
 	run in_ns 'fix -n rounds -c all -l "$FIXDIR/log"
 		t0=$(date +%s%N); "$QBBIN/pk" -s USR1 -s USR2 -s HUP -D 0.2 rounds; echo st=$?
-		t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); sleep 0.1; cat "$FIXDIR/log"'
+		t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); wait_lines "$FIXDIR/log" 3
+		cat "$FIXDIR/log"'
 	[ "${lines[0]}" = "st=0" ]
 	[ "${lines[1]}" -ge 400 ]   # two delays of 0.2 s at least (a lower bound)
 	[ "${lines[2]}" = "SIGUSR1" ]
@@ -46,7 +49,8 @@ setup() {
 @test "-H: a process that catches gets the signal, one that does not is spared (exit 3)" {
 	run --separate-stderr in_ns 'fix -n hh -c TERM -l "$FIXDIR/a"; a=$FIXPID
 		fix -n hh -c USR1 -l "$FIXDIR/b"; b=$FIXPID; echo $a $b
-		"$QBBIN/pk" -H hh; echo st=$?; sleep 0.1; cat "$FIXDIR/a"; kill -0 $b && echo alive'
+		"$QBBIN/pk" -H hh; echo st=$?; wait_lines "$FIXDIR/a" 1
+		cat "$FIXDIR/a"; kill -0 $b && echo alive'
 	set -- ${lines[0]}
 	[ "${lines[1]}" = "st=3" ]
 	[ "${lines[2]}" = "SIGTERM" ]
@@ -182,7 +186,8 @@ export TREE='
 	run --separate-stderr in_ns '
 	/bin/sh -c "trap \"/bin/sleep 1000 & echo \\\$! > \$FIXDIR/born\" TERM; trap \"\" HUP
 		while :; do /bin/sleep 1000 & wait \$!; done" & p=$!
-	sleep 0.2
+	# its traps are set once its first sleep runs
+	for i in $(seq 500); do "$QB" pf -e -P $p '^sleep$' && break; sleep 0.01; done
 	"$QBBIN/pk" -T -s TERM -s KILL -D 0.5 -p $p; echo "pk st=$?"
 	wait $p; echo "parent st=$?"
 	b=$(cat "$FIXDIR/born"); echo "born: ${b:+yes}"

@@ -45,7 +45,7 @@ $(cat <<-'EOF2'
 	wr pk "$B/pk" -s USR1 -a echo wtarget
 	wr pw "$B/pw" -a echo -l 0.05 wtarget
 	wr count "$B/pf" -a count wtarget
-	sleep 0.2
+	wait_lines "$W/log" 4
 	echo "signals: $(tr '\n' ' ' <"$W/log")"
 	EOF2
 	)"
