@@ -147,7 +147,9 @@ static int run(const char *bin, char **argv, int out, int err)
 		int in = piped ? p[0] : open(input ? input : "/dev/null", O_RDONLY);
 
 		signal(SIGPIPE, SIG_DFL);
-		if (in < 0 || dup2(in, 0) < 0 || dup2(err, 2) < 0)
+		/* dup2 onto itself keeps close-on-exec: cleared by hand */
+		if (in < 0 || (in ? dup2(in, 0) : fcntl(0, F_SETFD, 0)) < 0 ||
+		    dup2(err, 2) < 0)
 			_exit(126);
 		if (!outmode) {
 			if (dup2(out, 1) < 0)
@@ -256,7 +258,15 @@ static int batch(const char *path, char *name, const char *b1,
 	if (cf < 0)
 		die(path);
 	c = readall(cf, &n);
-	close(cf);
+	/* stdin stays open (on /dev/null once read): closed, its fd 0 would
+	 * go to the next pipe, whose close-on-exec dup2(0, 0) keeps, and
+	 * every tool would start with no stdin at all */
+	if (cf)
+		close(cf);
+	else if ((cf = open("/dev/null", O_RDONLY)) < 0 || dup2(cf, 0) < 0)
+		die("/dev/null");
+	else if (cf)
+		close(cf);
 	if (n && c[n - 1])
 		errno = EINVAL, die("a case file must end in a NUL");
 	while (i < n) {
