@@ -247,6 +247,12 @@ CASES
 	[ "$output" = "pow10 ok" ]
 }
 
+@test "clock_date: gmtime_r's date for every day from 1970 to 9999-12-31" {
+	run U date
+	[ "$status" -eq 0 ]
+	[[ "$output" = "date ok: "* ]]
+}
+
 @test "num_double: the same double and error as strtod (glibc) on edge cases and 50000 generated numbers, midpoints included" {
 	run U dblcmp 50000
 	[ "$status" -eq 0 ]

@@ -17,7 +17,10 @@
  *                                          generated numbers (and edge cases)
  *   unit_core fltcmp N                     fmtf_snprintf's %e %f %g against
  *                                          snprintf on N random doubles
- *   unit_core pow10                        num_pow10 against strtod("1eI") */
+ *   unit_core pow10                        num_pow10 against strtod("1eI")
+ *   unit_core date                         clock_date against gmtime_r for
+ *                                          every day to 9999-12-31 (to
+ *                                          2038 with a 32-bit time_t) */
 #include <errno.h>
 #include <limits.h>
 #include <locale.h>
@@ -30,7 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 
+#include "clock.h"
 #include "err.h"
 #include "fmt.h"
 #include "ids.h"
@@ -285,6 +290,30 @@ static int pow10_check(void)
 	return bad;
 }
 
+static int date_check(void)
+{
+	long last = 2932896, d, n = 0;
+	int bad = 0;
+
+	if (sizeof(time_t) < 8)
+		last = 0x7fffffffL / 86400;
+	for (d = 0; d <= last && bad < 5; d++, n++) {
+		time_t t = (time_t)d * 86400;
+		struct tm tm;
+		int y, m, day;
+
+		clock_date(d, &y, &m, &day);
+		if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 != y ||
+		    tm.tm_mon + 1 != m || tm.tm_mday != day) {
+			printf("differ: day %ld: %04d-%02d-%02d\n", d, y, m, day);
+			bad++;
+		}
+	}
+	if (!bad)
+		printf("date ok: %ld days\n", n);
+	return bad != 0;
+}
+
 static int number(const char *what, int e, const char *s)
 {
 	if (e) {
@@ -346,6 +375,8 @@ int main(int argc, char **argv)
 		return flt_check(atol(argv[2]));
 	if (!strcmp(m, "pow10"))
 		return pow10_check();
+	if (!strcmp(m, "date"))
+		return date_check();
 	if (!strcmp(m, "die")) {
 		qb_prog = "prog";
 		qb_exit_hook = catch_exit;

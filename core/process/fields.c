@@ -3,9 +3,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "err.h"
 #include "escape.h"
 #include "fields.h"
@@ -532,16 +532,21 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 	case F_PRI: putf(b, "%ld", 39 - p->priority); break;
 	case F_NLWP: putf(b, "%ld", p->nthreads); break;
 	case F_START: {
-		struct tm tm;
-		time_t s = (time_t)(env.btime + (long long)(p->start / env.hz));
+		unsigned long long s = p->start / env.hz, r;
+		int y, m, day;
 
-		if (!env.btime || !gmtime_r(&s, &tm)) {
+		/* a start past 9999-12-31 (a corrupt stat line) has no
+		 * four-digit year */
+		if (!env.btime || env.btime < 0 || s > 253402300799ULL ||
+		    (s += (unsigned long long)env.btime) > 253402300799ULL) {
 			null(b, json);
 			break;
 		}
+		r = s % 86400;
+		clock_date((long)(s / 86400), &y, &m, &day);
 		putf(b, json ? "\"%04d-%02d-%02dT%02d:%02d:%02dZ\"" :
-		    "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
-		    tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+		    "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, day, (int)(r / 3600),
+		    (int)(r / 60 % 60), (int)(r % 60));
 		break;
 	}
 	case F_ETIME:

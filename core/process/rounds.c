@@ -22,6 +22,33 @@ static int cmp_pid(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* a heap sort, not qsort(), as tim's est_sort: then nothing links
+ * musl's smoothsort, 2.1 KB of the static build (docs/quickbox.md) */
+static void sift(pid_t *v, size_t i, size_t n)
+{
+	for (size_t c; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && v[c + 1] > v[c])
+			c++;
+		if (v[i] >= v[c])
+			return;
+		pid_t t = v[i];
+		v[i] = v[c];
+		v[c] = t;
+	}
+}
+
+static void sort_pids(pid_t *v, size_t n)
+{
+	for (size_t i = n / 2; i-- > 0;)
+		sift(v, i, n);
+	while (n > 1) {
+		pid_t t = v[0];
+		v[0] = v[--n];
+		v[n] = t;
+		sift(v, 0, n);
+	}
+}
+
 /* the live targets' PIDs, sorted, for bsearch; the count */
 static size_t live_pids(const struct target *t, size_t n, pid_t **out)
 {
@@ -35,7 +62,7 @@ static size_t live_pids(const struct target *t, size_t n, pid_t **out)
 	for (size_t i = 0; i < n; i++)
 		if (!t[i].done)
 			v[k++] = t[i].pid;
-	qsort(v, k, sizeof *v, cmp_pid);
+	sort_pids(v, k);
 	*out = v;
 	return k;
 }

@@ -69,8 +69,9 @@ static void sift(double *x, size_t root, size_t n)
 	x[root] = v;
 }
 
-/* A heapsort rather than qsort(): tim is qsort's only user in the binary,
- * and this is a small fraction of its size, with no comparison callback
+/* A heapsort rather than qsort(): nothing else in the binary calls qsort
+ * (pk's PID sort is a heap sort too), and this is a small fraction of its
+ * size, with no comparison callback
  * (the measured size in docs/tim.md, Performance). Any correct sort gives
  * the same order statistics, so no estimate changes. */
 void est_sort(double *x, size_t n)
