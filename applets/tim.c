@@ -1233,6 +1233,7 @@ int tim_main(int argc, char **argv)
 	struct tbase b = {0, 0, 0};
 	int i;
 
+	fp_double();
 	hold_std();
 	if (opt_parse(&os, argc, argv, on_opt, &t)) {
 		if (t.help) {

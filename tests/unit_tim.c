@@ -159,6 +159,7 @@ int main(int argc, char **argv)
 	double a[256], *v;
 	int k, i;
 
+	fp_double();
 	if (!strcmp(m, "check")) {
 		check_fmt();
 		check_est();

@@ -17,6 +17,20 @@
  * than a 5 KB table of literals. The original's table stops at 1e-308
  * and so has no defined digits for a subnormal x; here such an x prints
  * like any other (1e-309 as 1.000..e-309). */
+void fp_double(void)
+{
+#if defined(__i386__) && !defined(__SSE2_MATH__)
+	unsigned short cw;
+
+	/* precision control (bits 8-9) 10: 53-bit mantissas. The exponent
+	 * range stays the x87's, which only an overflow or a subnormal result
+	 * could show; tim's scaled values stay far from both. */
+	__asm__ volatile ("fnstcw %0" : "=m" (cw));
+	cw = (unsigned short)((cw & ~0x300u) | 0x200u);
+	__asm__ volatile ("fldcw %0" : : "m" (cw));
+#endif
+}
+
 static double p10(int i)
 {
 	return num_pow10(i);
