@@ -32,6 +32,10 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        changes (real-time signal numbers, ...)
 #   emu_endian_skip WHAT  the same, only when the emulated binary's byte
 #                        order is not this machine's (cross-endian values)
+#   same_word BIN        the binary under test has BIN's word size (ELF
+#                        class): a 32-bit build beside the host's 64-bit
+#                        procps has not, and reads numbers past 2^31 as a
+#                        32-bit procps would (strtol saturating there)
 #   seccomp_skip WHAT    skip under make check-seccomp (QB_SECCOMP set):
 #                        the test checks WHAT, a path the filter closes
 
@@ -56,6 +60,10 @@ emu_endian_skip() {
 	[ -n "${QB_EMU-}" ] || return 0
 	[ "$(od -An -j5 -N1 -tu1 "$QB")" = "$(od -An -j5 -N1 -tu1 /proc/self/exe)" ] ||
 	    skip "$QB_EMU: $1"
+}
+
+same_word() {
+	[ "$(od -An -j4 -N1 -tu1 "$QB")" = "$(od -An -j4 -N1 -tu1 "$1")" ]
 }
 
 seccomp_skip() {

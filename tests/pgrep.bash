@@ -92,6 +92,22 @@ same() {
 	"$TESTBIN/qbdiff" "$p" "$QBBIN/$p" "$REF/$p" "$@" || bad=1
 }
 
+# same_as 'REFARGS' PROG ARGS: ours with ARGS, procps's with REFARGS
+# (split at blanks): a rule stated as "ARGS act as REFARGS" (a 32-bit
+# build's saturated numbers); output, errors and status must be equal
+same_as() {
+	local r=$1 p=$2 a b
+	shift 2
+	nsame=$((nsame + 1))
+	# shellcheck disable=SC2086
+	a=$(cd / && (exec -a "$p" "$REF/$p" $r) </dev/null 2>&1; echo "status $?")
+	b=$(cd / && (exec -a "$p" "$QBBIN/$p" "$@") </dev/null 2>&1; echo "status $?")
+	[ "$a" = "$b" ] && return
+	echo "differs: $p $* (as $p $r)"
+	diff <(echo "$a") <(echo "$b")
+	bad=1
+}
+
 # unpid_file: (once per fixture table) "PID <name>" lines of the fixtures
 unpid_file() {
 	local f p n
