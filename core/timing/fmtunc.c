@@ -1,4 +1,5 @@
-/* fmtunc.c: value±error formatting with the original tool's exact rounding. */
+/* fmtunc.c: value±error formatting with the original tool's exact rounding,
+ * and the x87 set to round as every other target does. */
 /* no fused multiply-add: the digits must match the original's plain
  * double arithmetic on every target (gcc -std=c11 already keeps it off) */
 #ifdef __clang__
@@ -11,12 +12,7 @@
 #include "fmtunc.h"
 #include "num.h"
 
-/* 10^i as the correctly rounded double (the literal 1eI): the original
- * multiplies by exactly these, and pow() is not guaranteed to round the
- * same, which would move some last digits. num_pow10 builds them rather
- * than a 5 KB table of literals. The original's table stops at 1e-308
- * and so has no defined digits for a subnormal x; here such an x prints
- * like any other (1e-309 as 1.000..e-309). */
+/* the x87 rounds to double, as every other target (fmtunc.h) */
 void fp_double(void)
 {
 #if defined(__i386__) && !defined(__SSE2_MATH__)
@@ -31,6 +27,12 @@ void fp_double(void)
 #endif
 }
 
+/* 10^i as the correctly rounded double (the literal 1eI): the original
+ * multiplies by exactly these, and pow() is not guaranteed to round the
+ * same, which would move some last digits. num_pow10 builds them rather
+ * than a 5 KB table of literals. The original's table stops at 1e-308
+ * and so has no defined digits for a subnormal x; here such an x prints
+ * like any other (1e-309 as 1.000..e-309). */
 static double p10(int i)
 {
 	return num_pow10(i);
