@@ -9,8 +9,9 @@
 #   make APPLETS="pf pk"    only those applets (default: every applet whose
 #                           applets/FAMILY.c exists; or set it in config/local.mk);
 #                           a family may add applets/FAMILY_*.c files
-#   make test               build, install test tools if missing, run bats;
-#                           ends with "N passed, N failed, N skipped"
+#   make test               build, install test tools if missing, run bats
+#                           (files side by side); ends with "N passed, N
+#                           failed, N skipped"
 #   make check              the same suite on ASan+UBSan builds, gcc then
 #                           clang (its last line says if clang's did not run)
 #   make check-seccomp      the process tests with the pidfd calls (and the
@@ -124,6 +125,9 @@ voidcheck:
 # the builds before a suite use every CPU (69 s -> 39 s on 2 CPUs)
 JOBS = -j$$(nproc 2>/dev/null || echo 1)
 
+# the suite's files run side by side, one per CPU, then those marked
+# "bats-count: alone" one at a time (tests/bats-count.sh; QB_JOBS=1 runs
+# every file in turn)
 test: deps voidcheck
 	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 all testbin
 	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) tests

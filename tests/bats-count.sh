@@ -1,22 +1,75 @@
 #!/bin/sh
-# tests/bats-count.sh ARGS...: runs `bats ARGS...` (pretty on a terminal,
-# TAP otherwise, as bats chooses), then ends with one line counted from
-# the TAP report bats writes beside it:
+# tests/bats-count.sh [BATS-FLAG...] FILE-OR-DIR...: runs the .bats files
+# with bats (pretty on a terminal, TAP otherwise, as bats chooses), then
+# ends with one line counted from the TAP reports bats writes beside it:
 #     N passed, N failed, N skipped
 # Exits non-zero when bats did, when a test failed, or when fewer tests
 # reported than the plan announced (a file that stopped midway: the
 # missing ones count as failed). make test, make check and make
 # check-clang run the suite through it.
+#
+# Two phases. First the files run QB_JOBS at a time (default: one per
+# CPU; bats --jobs, through GNU parallel; the tests of one file stay in
+# order); then, one at a time, the files whose first lines hold
+# "# bats-count: alone" (they measure time or load the machine: a
+# neighbour would make them flaky or slow). With one job, or without GNU
+# parallel, everything runs in one bats as before. Both phases' reports
+# are counted, and either's failure fails the run.
+[ -n "${BASH_VERSION-}" ] || exec bash "$0" "$@"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/qb-bats.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 1' HUP INT TERM
-bats --report-formatter tap --output "$dir" "$@"
-rc=$?
-if [ ! -f "$dir/report.tap" ]; then
-	echo "bats wrote no report (exit $rc): nothing counted" >&2
-	[ $rc != 0 ] || rc=1
-	exit $rc
+
+# split the arguments: .bats files (a directory gives its *.bats) and the
+# flags for bats, in their order
+flags=() files=()
+for a in "$@"; do
+	if [ -d "$a" ]; then
+		for f in "$a"/*.bats; do [ -f "$f" ] && files+=("$f"); done
+	elif [[ $a == *.bats && -f $a ]]; then
+		files+=("$a")
+	else
+		flags+=("$a")
+	fi
+done
+par=() alone=()
+for f in "${files[@]}"; do
+	if head -n 20 "$f" | grep -q '^# bats-count: alone'; then
+		alone+=("$f")
+	else
+		par+=("$f")
+	fi
+done
+
+jobs=${QB_JOBS:-$(nproc 2>/dev/null || echo 1)}
+if [ "$jobs" -gt 1 ] && ! parallel --version 2>/dev/null | grep -q '^GNU parallel'; then
+	echo "bats-count: no GNU parallel (apt-get install parallel): the files run one at a time" >&2
+	jobs=1
 fi
+# no citation notice, nor a prompt for one
+export PARALLEL="--will-cite${PARALLEL:+ $PARALLEL}"
+
+rc=0
+phase() {
+	local out=$1 r=0
+	shift
+	mkdir "$dir/$out"
+	bats --report-formatter tap --output "$dir/$out" "$@" || r=$?
+	[ -f "$dir/$out/report.tap" ] ||
+		echo "bats wrote no report (exit $r): nothing counted" >&2
+	[ $r = 0 ] || [ $rc != 0 ] || rc=$r
+	[ -f "$dir/$out/report.tap" ] || [ $rc != 0 ] || rc=1
+}
+if [ "$jobs" -le 1 ] || [ ${#files[@]} -le 1 ]; then
+	phase all "${flags[@]}" "${files[@]}"
+else
+	[ ${#par[@]} = 0 ] ||
+		phase par --jobs "$jobs" --no-parallelize-within-files "${flags[@]}" "${par[@]}"
+	[ ${#alone[@]} = 0 ] || phase alone "${flags[@]}" "${alone[@]}"
+fi
+reports=()
+for f in "$dir"/*/report.tap; do [ -f "$f" ] && reports+=("$f"); done
+[ ${#reports[@]} != 0 ] || exit $rc
 awk -v rc=$rc '
 	/^1\.\.[0-9]+$/ { plan += substr($0, 4) }
 	/^ok [0-9]+/ { if ($0 ~ / # [Ss][Kk][Ii][Pp]( |$)/) skip++; else pass++ }
@@ -29,4 +82,4 @@ awk -v rc=$rc '
 		}
 		printf "%d passed, %d failed, %d skipped\n", pass, fail, skip
 		exit (rc != 0 || fail > 0) ? (rc != 0 ? rc : 1) : 0
-	}' "$dir/report.tap"
+	}' "${reports[@]}"

@@ -3,6 +3,8 @@
 # at ~1000/s (qbfix -C, in a private PID namespace, under a pids cgroup
 # limit when one can be made): no crash, no signal to a process that was
 # not selected (every churner logs what it catches), documented status.
+# bats-count: alone: the churner forks ~1000 processes a second and the
+# rounds must overlap it; a neighbouring file starves or outpaces it.
 load helpers
 
 setup() {

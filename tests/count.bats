@@ -38,3 +38,21 @@ count() { env -i PATH=/usr/bin:/bin TMPDIR="$BATS_TEST_TMPDIR" sh "$RUN" "$@"; }
 	[[ "$output" == *$'\n1 passed, 1 failed, 0 skipped\r' ]]
 }
 
+
+@test "bats-count: files marked alone run after the others; a failure in either phase counts" {
+	printf '%s\n' '@test "a" { true; }' '@test "b" { true; }' > "$D/x.bats"
+	printf '%s\n' '@test "c" { true; }' > "$D/y.bats"
+	printf '%s\n' '# bats-count: alone: a test of the runner' \
+	    '@test "d" { false; }' > "$D/z.bats"
+	run --separate-stderr env -i QB_JOBS=2 PATH=/usr/bin:/bin TMPDIR="$BATS_TEST_TMPDIR" sh "$RUN" "$D" < /dev/null
+	[ "$status" -eq 1 ]
+	[ "${lines[${#lines[@]} - 1]}" = "3 passed, 1 failed, 0 skipped" ]
+	# the alone file's report comes last: its phase ran after the others
+	[ "$(printf '%s\n' "${lines[@]}" | grep -E '^(not )?ok' | tail -n 1)" = "not ok 1 d" ]
+	# and with the failure in the parallel phase instead
+	printf '%s\n' '@test "c" { false; }' > "$D/y.bats"
+	printf '%s\n' '# bats-count: alone: a test of the runner' '@test "d" { true; }' > "$D/z.bats"
+	run --separate-stderr env -i QB_JOBS=2 PATH=/usr/bin:/bin TMPDIR="$BATS_TEST_TMPDIR" sh "$RUN" "$D" < /dev/null
+	[ "$status" -eq 1 ]
+	[ "${lines[${#lines[@]} - 1]}" = "3 passed, 1 failed, 0 skipped" ]
+}

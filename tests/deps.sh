@@ -1,10 +1,11 @@
 #!/bin/sh
 # deps.sh: make sure every tool the test suite runs or compares against is
 # here, on a fresh minimal Debian root too (CI's .ci/freshroot checks that):
-# bats-core; procps (pgrep, ps), coreutils and util-linux as reference
-# tools and for unshare/setpriv; strace; gcc (the test helpers) and
-# binutils (readelf, nm); python3 with its json module (the dead-pipe
-# helpers, tim's and pfout.bats's JSON checks); musl-tools and
+# bats-core and GNU parallel (bats runs the files side by side through
+# it: tests/bats-count.sh); procps (pgrep, ps), coreutils and util-linux
+# as reference tools and for unshare/setpriv/flock; strace; gcc (the test
+# helpers) and binutils (readelf, nm); python3 with its json module
+# (the dead-pipe helpers, tim's and pfout.bats's JSON checks); musl-tools and
 # busybox-static (the static build and the static shell of
 # tests/bareroot.bats); a UTF-8 locale besides C.UTF-8. Installs them with
 # apt-get when run as root on Debian, else names what to install and
@@ -70,6 +71,9 @@ at /usr/bin/tail     || need="$need coreutils"
 at /usr/bin/unshare  || need="$need util-linux"
 at /usr/bin/setpriv  || need="$need util-linux"
 have bats     || need="$need bats"
+# GNU's, not moreutils' parallel of the same name (Debian's parallel
+# package diverts that one)
+parallel --version 2>/dev/null | grep -q '^GNU parallel' || need="$need parallel"
 have cc       || need="$need gcc"
 have strace   || need="$need strace"
 at /usr/bin/ps       || need="$need procps"

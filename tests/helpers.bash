@@ -27,6 +27,11 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #   wait_file FILE...    wait (up to 10 s) until each FILE exists
 #   wait_for FILE TEXT   wait (up to 5 s) until FILE holds TEXT
 #   need_root            skip the test unless running as root
+#   top_make ARGS...     make -s -C <the top directory> ARGS, one at a time
+#                        across the files running in parallel: its
+#                        default build (build/, ./quickbox) is shared, and
+#                        make install builds it when it is missing (make
+#                        check tests another binary)
 #   emu_skip WHAT        skip when the binary runs under qemu-user (QB_EMU,
 #                        set by make check-arch), naming what the emulator
 #                        changes (real-time signal numbers, ...)
@@ -88,6 +93,11 @@ in_ns() {
 }
 
 qb() { "$QB" "$@"; }
+
+top_make() {
+	flock "${BATS_RUN_TMPDIR:-${TMPDIR:-/tmp}}/qb-top-make.lock" \
+	    make -s -C "$(cd "$BATS_TEST_DIRNAME/.." && pwd)" "$@"
+}
 
 # COMMAND runs in this shell with files for stdin and stdout, so it adds
 # no process (no subshell, no pipe) to the table it may be looking at

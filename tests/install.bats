@@ -9,7 +9,7 @@ setup() { qbbin_setup; TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd); D=$BATS_TEST_TM
 native() { for n in pf pk pw tails tim; do "$QB" --list | grep -qx "$n" && echo "$n"; done; }
 
 @test "make install links only the native applets by default: nothing on PATH is shadowed" {
-	make -s -C "$TOP" install DESTDIR="$D/i" PREFIX=/usr >/dev/null
+	top_make install DESTDIR="$D/i" PREFIX=/usr >/dev/null
 	[ -x "$D/i/usr/bin/quickbox" ]
 	[ "$(ls "$D/i/usr/bin" | grep -vx quickbox)" = "$(native | LC_ALL=C sort)" ]
 	for n in pgrep pkill pidof pidwait head tail; do
@@ -21,7 +21,7 @@ native() { for n in pf pk pw tails tim; do "$QB" --list | grep -qx "$n" && echo 
 
 @test "make install LINKS=\"pgrep head\" adds just those personalities" {
 	has_applet pgrep; has_applet head
-	make -s -C "$TOP" install DESTDIR="$D/i" PREFIX=/usr LINKS="pgrep head" >/dev/null
+	top_make install DESTDIR="$D/i" PREFIX=/usr LINKS="pgrep head" >/dev/null
 	[ "$(readlink "$D/i/usr/bin/pgrep")" = quickbox ]
 	[ "$(readlink "$D/i/usr/bin/head")" = quickbox ]
 	[ ! -e "$D/i/usr/bin/pkill" ]
@@ -33,11 +33,11 @@ native() { for n in pf pk pw tails tim; do "$QB" --list | grep -qx "$n" && echo 
 @test "make install refuses to replace a foreign file; uninstall removes only quickbox links" {
 	mkdir -p "$D/i/usr/bin"
 	printf '#!/bin/sh\necho mine\n' > "$D/i/usr/bin/pf"; chmod +x "$D/i/usr/bin/pf"
-	run make -s -C "$TOP" install DESTDIR="$D/i" PREFIX=/usr
+	run top_make install DESTDIR="$D/i" PREFIX=/usr
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"quickbox --install: $D/i/usr/bin/pf: exists and is not a link to quickbox (-f replaces it)"* ]]
 	[ "$("$D/i/usr/bin/pf")" = mine ]
-	make -s -C "$TOP" uninstall DESTDIR="$D/i" PREFIX=/usr >/dev/null
+	top_make uninstall DESTDIR="$D/i" PREFIX=/usr >/dev/null
 	[ "$("$D/i/usr/bin/pf")" = mine ]
 	[ ! -e "$D/i/usr/bin/quickbox" ]
 	[ "$(ls "$D/i/usr/bin")" = pf ]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # pk.bats: pk (pf --actions=kill): signals, rounds, -H, exit statuses, and
 # never itself; in private PID namespaces with signal-logging fixtures.
+# bats-count: alone: rounds timed against -D (returned before a tenth of
+# it: 1 s), and where in a scan the kill lands (strace order).
 load helpers
 
 setup() {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # pw.bats: pw (pf --actions=wait): wait for any / all (Wait), --limit,
 # zombies count as exited; in private PID namespaces.
+# bats-count: alone: waits timed against -D and --limit (pw back within a
+# tenth of -D 10: 1 s).
 load helpers
 
 # pidfds PID N: wait until PID holds N pidfds (it selected its targets);
