@@ -38,7 +38,7 @@ CFLAGS  ?= $(OPT) -g
 # make check, the fuzz and test helpers, CI): a release build with a newer
 # compiler must not fail on that compiler's new warnings
 WERROR  ?=
-WFLAGS   = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -fno-math-errno
+WFLAGS   = -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -fno-math-errno
 EXTRA   ?=
 # tim's log() from libm.so.6 when tim runs, not at every applet's start
 # (core/lib/mlog.c; `make static` turns it off): with --as-needed libm is

@@ -96,7 +96,7 @@ $a: build failed"; continue; }
 	for u in tests/unit_*.c; do
 		n=${u#tests/}
 		n=${n%.c}
-		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -static \
+		$cc -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Wall -Wextra -Werror -O2 -static \
 		    -Icore -Icore/lib -Icore/process -Icore/records -Icore/timing \
 		    -o "$d/tests/$n" "$u" core/*/*.c -lm || bad=1
 	done
