@@ -37,6 +37,9 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        changes (real-time signal numbers, ...)
 #   emu_endian_skip WHAT  the same, only when the emulated binary's byte
 #                        order is not this machine's (cross-endian values)
+#   emu_locale_skip      emu_endian_skip for a test of a UTF-8 locale: a
+#                        C library of the other byte order cannot read this
+#                        machine's locale files (setlocale fails)
 #   same_word BIN        the binary under test has BIN's word size (ELF
 #                        class): a 32-bit build beside the host's 64-bit
 #                        procps has not, and reads numbers past 2^31 as a
@@ -65,6 +68,10 @@ emu_endian_skip() {
 	[ -n "${QB_EMU-}" ] || return 0
 	[ "$(od -An -j5 -N1 -tu1 "$QB")" = "$(od -An -j5 -N1 -tu1 /proc/self/exe)" ] ||
 	    skip "$QB_EMU: $1"
+}
+
+emu_locale_skip() {
+	emu_endian_skip "a C library of the other byte order cannot read this machine's locale files (setlocale fails, the C locale stays)"
 }
 
 same_word() {
