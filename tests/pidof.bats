@@ -135,12 +135,18 @@ For more details see pidof(1)." ]
 	grep -qx 'z: [0-9]*' <<<"$output"
 	grep -qx "zd: [0-9]*:[0-9]*:[0-9]*" <<<"$output"
 	grep -qx 'no z: 1' <<<"$output"
-	# one character of SEP, as sysvinit; NUL for an empty one
+	# one character of SEP, as sysvinit; NUL for an empty one. Compared
+	# byte for byte: PIDs of any width (od -c splits digits into columns,
+	# and a slow start can push the namespace's PIDs past 9)
 	run pg_ns '
 	(exec -a pofa "$FIX" -r $W/a.ready) & wait_file $W/a.ready
 	(exec -a pofa "$FIX" -r $W/b.ready) & wait_file $W/b.ready
-	PATH=$QBBIN command pidof -d "" pofa | od -An -c | tr -s " "'
-	[ "$output" = " $(cat "$W/b.ready") \\0 $(cat "$W/a.ready") \\n" ]
+	PATH=$QBBIN command pidof -d "" pofa >$W/sep
+	printf "%s\\0%s\\n" "$(cat $W/b.ready)" "$(cat $W/a.ready)" >$W/sep.want
+	cmp $W/sep.want $W/sep && echo same'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = same ]
 }
 
 @test "pidof: -x finds scripts, a deleted exe reads 'NAME (deleted)'" {
