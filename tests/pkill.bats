@@ -62,12 +62,22 @@ teardown() { pg_teardown; }
 	run seqsame 'pkill --signal 99999999999999999999 plainproc' \
 	    'pkill --signal -99999999999999999999 plainproc' \
 	    'pkill --signal 2147483648 plainproc' 'pkill --signal RTMIN+-5 plainproc' \
-	    'pkill --signal 4294967306 plainproc' 'pkill -q 99999999999999999999 -USR2 plainproc' \
+	    'pkill --signal 4294967306 plainproc' \
 	    'pkill -RTMIN+99999999999999999999 -c plainproc'
 	echo "$output"
 	[ "$status" -eq 0 ]
 	# 4294967306 is USR1 once cut to an int; RTMIN+2^63-1 wraps to 33
-	[[ "$output" == *"plain.log: SIGUSR1 SIGUSR2 value=-1 "* ]]
+	[[ "$output" == *"plain.log: SIGUSR1 "* ]]
+}
+
+@test "pkill: a -q value beyond a long: procps's result, no overflow" {
+	same_word "$REF/pkill" || skip "a 32-bit build beside the host's 64-bit procps: the value saturates in a 32-bit long"
+	emu_endian_skip "qemu-user hands a cross-endian sigqueue value over as 0"
+	run seqsame 'pkill -q 99999999999999999999 -USR2 plainproc'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# the saturated long, cut to the int sigqueue carries
+	[[ "$output" == *"plain.log: SIGUSR2 value=-1 "* ]]
 }
 
 @test "pkill: -e -c, no pattern, --list-full, -n -o, --inverse" {
