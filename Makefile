@@ -165,7 +165,9 @@ check-clang-or-say:
 # call newer than Linux 4.x). The filter is put on bats itself, so
 # quickbox, the fixtures and the reference tools all run on that kernel,
 # each under its own name (a wrapper would show in argv[0] and in exe).
-# Every mode runs; the target fails if any did.
+# The files run through tests/bats-count.sh, as in make test (two at a
+# time, the timed ones alone after). Every mode runs; the target fails
+# if any did.
 SECCOMP_MODES ?= ENOSYS:pidfd EPERM:pidfd ENOSYS:new
 SECCOMP_TESTS ?= pf pk pw pgrep pkill pidwait pidof churn
 
@@ -175,7 +177,7 @@ check-seccomp: deps voidcheck
 	  s=$$(date +%s); echo "== seccomp $$m: $(SECCOMP_TESTS)"; \
 	  QB_SECCOMP=$$m QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) \
 	    $(abspath build/tests/qbsecc) $${m%%:*} $${m#*:} -- \
-	    bats $(BATSFLAGS) $(SECCOMP_TESTS:%=tests/%.bats) && r=passed || { r=FAILED; bad=1; }; \
+	    sh tests/bats-count.sh $(BATSFLAGS) $(SECCOMP_TESTS:%=tests/%.bats) && r=passed || { r=FAILED; bad=1; }; \
 	  echo "== seccomp $$m: $$r ($$(($$(date +%s) - s)) s)"; \
 	done; exit $$bad
 
