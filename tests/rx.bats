@@ -32,8 +32,11 @@ rxtable='
 	    "ng(i|)nx" "x)" "[[.-.]]" "[[=a=]]b" "\\S\\s" "y[-_]z" \
 	    $'"'"'\xc3\xbc'"'"' $'"'"'\xc3'"'"' $'"'"'\xbc'"'"' $'"'"'\xff'"'"' \
 	    $'"'"'[\xff]'"'"' $'"'"'.\xbcm'"'"' $'"'"'d\xff'"'"' "b[^[:alpha:]]b"; do
-		same pgrep -l -- "$re"; same pgrep -c -- "$re"; same pgrep -f -- "$re"
-		same pgrep -i -l -- "$re"
+		same pgrep -l -- "$re"; same pgrep -c -- "$re"; same pgrep -i -l -- "$re"
+		# not -f for an equivalence class: glibc outside C matches
+		# more there (docs/pgrep.md), and the command lines hold
+		# random temporary paths (qbdiff'"'"'s, bats'"'"'s) with any letters
+		[ "$re" = "[[=a=]]b" ] || same pgrep -f -- "$re"
 	done
 	for re in FOO "f[o]+\\.b" "SSHD|x" $'"'"'\xc3\x9c'"'"' $'"'"'\xc3\xa9cole'"'"' \
 	    "[[:lower:]]COLE" "^[[:upper:]]+\$" "STRA" $'"'"'\xc5\xbf'"'"' "(A)\\1" \
