@@ -81,6 +81,27 @@ $rxtable
 	pg_check
 }
 
+# the difference docs/pgrep.md states: outside C and C.UTF-8, glibc
+# takes equivalence classes and ranges from the locale's collation
+@test "rx: en_US.UTF-8 [[=a=]] and [a-z] in code point order, where glibc collates" {
+	locale -a 2>/dev/null | grep -qi '^en_US.utf-\?8$' || skip "no en_US.UTF-8 locale"
+	emu_locale_skip
+	run pg_ns '
+	named e1 -n zqab; named e2 -n zqAb; named e3 -n $'"'"'zq\xc3\xa0b'"'"'
+	named e4 -n $'"'"'zq\xc3\xa9'"'"'
+	export LC_ALL=en_US.UTF-8
+	for t in "$QBBIN" "$REF"; do
+		echo "equiv $("$t/pgrep" -l "^zq[[=a=]]b\$" | cut -d" " -f2 | LC_ALL=C sort | tr "\n" " ")"
+		echo "range $("$t/pgrep" -l "^zq[a-z]\$" | cut -d" " -f2 | tr "\n" " ")"
+	done'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "equiv zqab " ]
+	[ "${lines[1]}" = "range " ]
+	[ "${lines[2]}" = "equiv zqAb zqab zqàb " ]
+	[ "${lines[3]}" = "range zqé " ]
+}
+
 rx() { "$TESTBIN/unit_core" rx "$@"; }
 
 @test "rx unit: error codes are glibc's numbers" {
