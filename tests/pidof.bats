@@ -137,8 +137,10 @@ For more details see pidof(1)." ]
 	grep -qx 'no z: 1' <<<"$output"
 	# one character of SEP, as sysvinit; NUL for an empty one. Compared
 	# byte for byte: PIDs of any width (od -c splits digits into columns,
-	# and a slow start can push the namespace's PIDs past 9)
+	# and a slow start can push the namespace's PIDs past 9). The first
+	# run's ready files go first: wait_file would take them for these
 	run pg_ns '
+	rm -f $W/a.ready $W/b.ready
 	(exec -a pofa "$FIX" -r $W/a.ready) & wait_file $W/a.ready
 	(exec -a pofa "$FIX" -r $W/b.ready) & wait_file $W/b.ready
 	PATH=$QBBIN command pidof -d "" pofa >$W/sep
