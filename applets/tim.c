@@ -11,7 +11,8 @@
  * runner writes the model; everything after it reads.
  * Exit: 0 ok, 1 usage/bad value/file problem/too few samples, 2 prepare
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
- * 6 --precision not reached, 7 slower than --baseline. */
+ * 6 --precision not reached, 7 slower than --baseline, 8 a command
+ * with no --baseline entry. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -112,7 +113,7 @@ static const struct optset os = {
 	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
 	"5 the --graph command failed, 6 --precision not reached, 7 slower\n"
-	"than --baseline. See tim(1).\n"
+	"than --baseline, 8 a command the baseline lacks. See tim(1).\n"
 };
 
 struct param {                  /* one -P or -L dimension */
@@ -1032,9 +1033,11 @@ spent:
 
 /* ---- the ratio report --------------------------------------------------- */
 
-/* Every row relative to the fastest command (starred), as tm_ratio gives
- * it. The overhead row, rows before first, shows only its relative
- * error. */
+/* Every command row relative to the fastest (starred), as tm_ratio gives
+ * it. The overhead has no row: the commands are already minus it (the
+ * ratio report always subtracts), and the original's "0.00 +- 0.36"
+ * for it was a relative error printed as a ratio, which means nothing
+ * (docs/tim.md, "Differences from the original"). */
 static void ratio_line(const struct tim *t, double v, double u,
     const char *mark, const char *nm)
 {
@@ -1058,11 +1061,7 @@ static void ratios(struct tim *t)
 		out_str(t->dline);
 		out_char('\n');
 	}
-	for (i = 0; i < t->md.nrow; i++) {
-		if (i < t->md.first) {
-			ratio_line(t, 0.0, rw[i].err / rw[i].est, "", rw[i].name);
-			continue;
-		}
+	for (i = t->md.first; i < t->md.nrow; i++) {
 		tm_ratio(&rw[i], &rw[imin], &v, &u);
 		ratio_line(t, v, u, i == imin ? "*" : "", rw[i].name);
 	}
@@ -1072,12 +1071,19 @@ static void ratios(struct tim *t)
 /* ---- --baseline --------------------------------------------------------- */
 
 /* "DIFF +- ERR UNIT<TAB>name<TAB>vs baseline: ..." per command row the
- * baseline knows; 1 when one is slower by more than the tolerance */
+ * baseline knows; E_SLOWER when one is slower by more than the
+ * tolerance, else E_NOBASE when a command has no entry: a gate that
+ * compared nothing must not pass. Each such command is named on stderr,
+ * and each entry no command used gets a note (a renamed or mistyped
+ * command is the likely cause); the overhead's entry ("") is no
+ * command's. */
 static int compare(struct tim *t, const struct tbase *b)
 {
-	int i, slower = 0;
+	int i, slower = 0, missing = 0;
 	size_t j;
+	char *used = xmalloc(b->n + 1);
 
+	memset(used, 0, b->n + 1);
 	out_str("# baseline ");
 	out_str(t->base);
 	out_char('\n');
@@ -1087,8 +1093,11 @@ static int compare(struct tim *t, const struct tbase *b)
 
 		for (j = 0; j < b->n && strcmp(b->e[j].key, r->cmd); j++)
 			;
-		if (j == b->n)
+		if (j == b->n) {
+			missing = 1;
 			continue;
+		}
+		used[j] = 1;
 		d = r->est - b->e[j].est * t->md.scale;
 		e = sum_quad(r->err, b->e[j].err * t->md.scale);
 		z = e > 0 ? d / e : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
@@ -1109,7 +1118,19 @@ static int compare(struct tim *t, const struct tbase *b)
 		}
 	}
 	flush_out(t);
-	return slower;
+	for (i = t->md.first; i < t->md.nrow; i++) {
+		for (j = 0; j < b->n && strcmp(b->e[j].key, t->md.rw[i].cmd); j++)
+			;
+		if (j == b->n)
+			warn("\"%s\": no entry in --baseline %s",
+			    shown(t->md.rw[i].cmd), t->base);
+	}
+	for (j = 0; j < b->n; j++)
+		if (!used[j] && *b->e[j].key)
+			warn("note: --baseline %s: \"%s\" matches no command",
+			    t->base, shown(b->e[j].key));
+	free(used);
+	return slower ? E_SLOWER : missing ? E_NOBASE : 0;
 }
 
 /* ---- entry -------------------------------------------------------------- */
@@ -1219,8 +1240,8 @@ static int finish(struct tim *t, const struct tbase *b)
 			warn_line(line);  /* warn() has no floats (fmt.h) */
 			st = E_PRECISION;
 		}
-	if (t->base && compare(t, b))
-		st = E_SLOWER;
+	if (t->base && (i = compare(t, b)))
+		st = i;
 	return st;
 }
 

@@ -605,14 +605,14 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 	tw_str(w, ",\n      \"label\": ");
 	jstring(w, r->name);
 	twf(w, ",\n      \"overhead\": %s", i < md->first ? "true" : "false");
-	jfield(w, "estimate", r->est);
-	jfield(w, "error", r->err);
+	jfield(w, "estimate", r->est / md->scale);
+	jfield(w, "error", r->err / md->scale);
 	twf(w, ",\n      \"error_kind\": \"%s\"", md->errall ? "estimate" :
 	    "batch");
-	jfield(w, "batch_error", md->errall ? r->eother : r->err);
-	jfield(w, "estimate_error", md->errall ? r->err : r->eother);
-	tw_str(w, ",\n      \"unit\": ");
-	jstring(w, md->unit);
+	jfield(w, "batch_error", (md->errall ? r->eother : r->err) / md->scale);
+	jfield(w, "estimate_error", (md->errall ? r->err : r->eother) /
+	    md->scale);
+	tw_str(w, ",\n      \"unit\": \"s\"");
 	jsummary(w, r);
 	twf(w, ",\n      \"warmup\": %lld,\n      \"batches\": %lld,\n"
 	    "      \"runs_per_batch\": %lld,\n      \"exit_status\": 0",
@@ -638,7 +638,9 @@ static void write_json(struct tw *w, const struct tmodel *md)
 
 	tw_str(w, "{\n  \"tool\": ");
 	jstring(w, md->version);
-	tw_str(w, ",\n  \"unit\": ");
+	/* every number in seconds, as hyperfine's export has them (it
+	 * names no unit); "unit" says so, and report_unit is -u's */
+	tw_str(w, ",\n  \"unit\": \"s\",\n  \"report_unit\": ");
 	jstring(w, md->unit);
 	tw_str(w, ",\n  \"results\": [\n");
 	for (i = 0; i < md->nrow; i++) {

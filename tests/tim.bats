@@ -108,7 +108,6 @@ TAB=$'\t'
 9.568 +- 0.050 ms${TAB}sleep 0.01
 19.648 +- 0.029 ms${TAB}b
 --
-0.0000 +- 0.0051${TAB}(AlreadySubtracted)Overhead
 1.0000 +- 0.0052${TAB}*sleep 0.01
 2.054 +- 0.011${TAB}b"
 	run tim $EX -Rr -D-- 'sleep 0.01' 'b:sleep 0.02'
@@ -122,12 +121,11 @@ TAB=$'\t'
 @test "--read: -R,= -Rr is the ratio report only; no -D line when empty" {
 	ex_tsv > ex.tsv
 	run tim $EX -R,= -Rr 'sleep 0.01' 'b:sleep 0.02'
-	[ "$output" = "0.0000 +- 0.0051${TAB}(AlreadySubtracted)Overhead
-1.0000 +- 0.0052${TAB}*sleep 0.01
+	[ "$output" = "1.0000 +- 0.0052${TAB}*sleep 0.01
 2.054 +- 0.011${TAB}b" ]
+	# no ratio row for the overhead, already subtracted (issue 30.7)
 	run tim $EX -R,@=/r -OOH 'b:sleep 0.02' 'sleep 0.01'
-	[ "$output" = "0.0000 +- 0.0051${TAB}OH
-2.054 +- 0.011${TAB}b
+	[ "$output" = "2.054 +- 0.011${TAB}b
 1.0000 +- 0.0052${TAB}*sleep 0.01" ]
 }
 
@@ -686,7 +684,9 @@ i"
 	python3 - <<-'EOF'
 	import json
 	d = json.load(open("r.json"))
-	assert d["tool"].startswith("tim (quickbox) ") and d["unit"] == "ms"
+	# seconds, as hyperfine's times are, and "unit" says so (issue 30.7)
+	assert d["tool"].startswith("tim (quickbox) ") and d["unit"] == "s"
+	assert d["report_unit"] == "ms"
 	oh, a, b = d["results"]
 	assert oh["overhead"] and oh["command"] == "" and not a["overhead"]
 	assert oh["label"] == "(AlreadySubtracted)Overhead"
@@ -694,9 +694,9 @@ i"
 	assert b["command"] == "sleep 0.02" and b["label"] == "b"
 	assert a["times"] == [0.0105, 0.0101, 0.0120, 0.0103, 0.0110,
 	    0.0102, 0.0131, 0.0104, 0.0100, 0.0107], a["times"]
-	assert abs(a["estimate"] - 9.5676256) < 1e-6, a["estimate"]
-	assert abs(a["error"] - 0.0500214) < 1e-6, a["error"]
-	assert a["unit"] == "ms" and a["warmup"] == 1
+	assert abs(a["estimate"] - 9.5676256e-3) < 1e-9, a["estimate"]
+	assert abs(a["error"] - 0.0500214e-3) < 1e-9, a["error"]
+	assert a["unit"] == "s" and a["warmup"] == 1
 	assert a["batches"] == 2 and a["runs_per_batch"] == 5
 	assert a["exit_codes"] == [0] * 10 and a["exit_status"] == 0
 	assert a["memory_usage_byte"] == [None] * 10   # --read: not measured
@@ -888,6 +888,29 @@ tim: m/s.tsv: No space left on device" ]
 	[ "$status" -eq 0 ]
 }
 
+# issue 30.6: a baseline without the command must not pass the gate
+@test "--baseline: a command it lacks is named, exit 8; unused entries get a note" {
+	ex_tsv > ex.tsv
+	tim $EX --json base.json 'sleep 0.01' > /dev/null
+	run --separate-stderr tim $EX --baseline base.json 'b:sleep 0.02'
+	[ "$status" -eq 8 ]
+	[ "${lines[2]}" = "# baseline base.json" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$stderr" = 'tim: "sleep 0.02": no entry in --baseline base.json
+tim: note: --baseline base.json: "sleep 0.01" matches no command' ]
+	# one matched, one missing: still 8, and the matched one is compared
+	run --separate-stderr tim $EX --baseline base.json 'sleep 0.01' 'b:sleep 0.02'
+	[ "$status" -eq 8 ]
+	[ "${lines[4]}" = "0.000 +- 0.071 ms${TAB}sleep 0.01${TAB}within tolerance" ]
+	[ "$stderr" = 'tim: "sleep 0.02": no entry in --baseline base.json' ]
+	# a --save file lacking the command: the same (it is read for the
+	# commands given, so it has no entries left unused)
+	grep -v 'sleep 0.02' ex.tsv > part.tsv
+	run --separate-stderr tim $EX --baseline part.tsv 'b:sleep 0.02'
+	[ "$status" -eq 8 ]
+	[ "$stderr" = 'tim: "sleep 0.02": no entry in --baseline part.tsv' ]
+}
+
 @test "--baseline: unreadable or bad files stop tim before it runs" {
 	bad "tim: nope.json: No such file or directory" --baseline nope.json \
 	    'touch ran'
@@ -974,10 +997,10 @@ tim: m/s.tsv: No space left on device" ]
 		    return sd * (a[j-1] - a[0]) / (sum(S) / G)
 		oh = d[0]
 		assert oh["error_kind"] == "estimate"
-		e = err([x * 1e6 for x in oh["times"]])
+		e = err(oh["times"])   # all in seconds
 		assert abs(oh["estimate_error"] - e) <= 1e-9 * e, (oh["estimate_error"], e)
 		for r in d[1:]:   # the overhead's error adds in quadrature
-		    want = math.hypot(err([x * 1e6 for x in r["times"]]), oh["estimate_error"])
+		    want = math.hypot(err(r["times"]), oh["estimate_error"])
 		    assert abs(r["error"] - want) <= 1e-9 * want, (r["error"], want)
 		    assert r["batch_error"] > r["error"], r
 		EOF
