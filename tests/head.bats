@@ -109,6 +109,26 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	[ "$output" = "$(printf '==> standard input <==\n1\n\n==> standard input <==\n2')" ]
 }
 
+@test "head -n -N with too few lines leaves the offset where GNU does (after its first 8 KiB block back)" {
+	local sz pre o a b bad=0
+	# GNU reads back in 8 KiB blocks aligned on the start and stops after
+	# the block at the start: at the end for 4,097-8,192 bytes, 8 KiB in
+	# beyond that; a file of one st_blksize block or less is a stream
+	for sz in 4000 4097 6000 8192 8193 13893 16385 40000; do
+		seq 1 20000 | head -c $sz > "$BATS_TEST_TMPDIR/f"
+		for pre in 0 7 5000; do
+			for o in "-n -5000" "-n -100000" "-n -1" "-z -n -3"; do
+				a=$({ "$REF/head" -c $pre > /dev/null; "$QBBIN/head" $o > /dev/null; wc -c; } < "$BATS_TEST_TMPDIR/f")
+				b=$({ "$REF/head" -c $pre > /dev/null; "$REF/head" $o > /dev/null; wc -c; } < "$BATS_TEST_TMPDIR/f")
+				[ "$a" = "$b" ] || { echo "differs: $sz bytes, $pre read, head $o: $a vs $b left"; bad=1; }
+			done
+		done
+	done
+	[ $bad = 0 ]
+	seq 1 3000 > "$BATS_TEST_TMPDIR/f"
+	[ "$( { "$QBBIN/head" -n -5000 > /dev/null; wc -c; } < "$BATS_TEST_TMPDIR/f")" = 5701 ]
+}
+
 @test "head on a pipe reads as GNU: -c N exactly N bytes, -n N in 8 KiB blocks; the rest stays in the pipe" {
 	local o bad=0 a b
 	# a here-string is a pipe holding all of its data before head reads

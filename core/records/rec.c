@@ -642,6 +642,11 @@ int rec_drop_tail(struct rin *in, struct rsink *s, unsigned long long n)
 	if (r > 0) {
 		r = rec_copy_bytes(in, s, (unsigned long long)(start - cur));
 		rec_unread(in);
+		/* too few rows: GNU head reads back in 8 KiB blocks aligned on
+		 * cur and leaves the offset after the last one, the block at cur */
+		if (!r && !in->bytes && start == cur && end > cur)
+			lseek(in->fd, end - cur > GNU_BLOCK ? cur + GNU_BLOCK : end,
+			    SEEK_SET);
 		return r;
 	}
 	/* a file read as a stream (a small or lying one) is still left just
