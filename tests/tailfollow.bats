@@ -103,6 +103,35 @@ three() {
 	[ "$(cat "$d/out")" = "$(printf '==> one <==\nuno\n\n==> two <==\ndos\n\n==> three <==\ntres\n\n==> one <==\nalso\n\n==> three <==\nmore')" ]
 }
 
+# ---- 1b: the last operand missing: GNU's "last shown" starts at it ----
+lastgone_pre() {
+	echo 1 > "$d/a"
+}
+lastgone() {
+	until_in "$d/out" 1
+	until_in "$d/err" "cannot open"
+	if [ -z "${NOAPPEND-}" ]; then
+		echo 2 >> "$d/a"
+		until_in "$d/out" 2
+	fi
+	if [ -n "${APPEAR-}" ]; then
+		echo 3 > "$d/nosuch"
+		until_in "$d/out" 3
+	fi
+}
+
+@test "tail -f a nosuch: a header before a's new data; -F: none when nosuch appears; as GNU" {
+	follow lastgone -f a nosuch
+	[ "$(cat "$d/out")" = "$(printf '==> a <==\n1\n\n==> a <==\n2')" ]
+	follow lastgone ---disable-inotify -s .1 -f a nosuch
+	APPEAR=1 follow lastgone -F -s .1 a nosuch
+	[ "$(cat "$d/out")" = "$(printf '==> a <==\n1\n\n==> a <==\n2\n\n==> nosuch <==\n3')" ]
+	APPEAR=1 NOAPPEND=1 follow lastgone -F -s .1 a nosuch
+	[ "$(cat "$d/out")" = "$(printf '==> a <==\n1\n3')" ]
+	APPEAR=1 follow lastgone -F -s .1 nosuch a
+	APPEAR=1 follow lastgone ---disable-inotify -F -s .1 a nosuch
+}
+
 # ---- 2: -F on a name whose directory does not exist yet ----
 missing_dir() {
 	until_in "$d/err" "cannot open"

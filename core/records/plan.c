@@ -303,7 +303,6 @@ static void do_input(struct tplan *p, int idx)
 		return;
 	}
 	header(p, idx, plan_display(p, f));
-	p->last_idx = idx;
 	if (!fstat_ok(p, fd, w->name)) {
 		keep_or_close(p, idx, fd, 1);
 		return;
@@ -443,6 +442,10 @@ static void follow(struct tplan *p)
 		p->stop = 1;
 		return;
 	}
+	/* GNU takes the last operand as the last shown, printed or not: a
+	 * missing last name means a header before the next data, and no
+	 * header when that name appears first */
+	p->last_idx = p->nfiles - 1;
 	switch (follow_run(p->watch, p->nfiles, &c)) {
 	case 2:
 		if (p->tail_words)
