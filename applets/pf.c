@@ -96,11 +96,32 @@ static const struct optdef defs[] = {
 _Static_assert(sizeof defs / sizeof *defs == P_NOPTS + 1,
     "one row of defs per option of enum pfopt, then the end row");
 
+#define EXIT_TEXT \
+	"Exit status: 0 selected and every action succeeded, 1 nothing selected,\n" \
+	"2 usage error, 3 an action failed, 5 the -l limit expired before the\n" \
+	"wait or the kill was done; --exitStatus with one process: its status,\n" \
+	"4 when it exited but its status cannot be told, 5 when it still runs.\n"
+
 static const struct optset optset = {
 	"[options] [PATTERN...]", defs, OPT_CLIGEN,
-	"Exit status: 0 selected and every action succeeded, 1 nothing selected,\n"
-	"2 usage error, 3 an action failed; --exitStatus with one process: its\n"
-	"status, or 4 when it exited but the kernel cannot tell the status.\n",
+	"With no -a, pf echoes; -a replaces that default.\n\n" EXIT_TEXT,
+};
+
+/* pk's and pw's own words: their default action (the -a line and the
+ * text after the table); the rest is pf's table */
+static const char *const pk_words[2] = {
+	"echo path aid count kill nice wait Wait (repeatable; default kill)",
+	"With no -a, pk sends each selected process the first -s signal (default\n"
+	"TERM) as it is found. -a replaces that default: pk -a echo NAME prints\n"
+	"what pk NAME would signal and signals nothing; -s (and --untilGone)\n"
+	"still add the kill action, -N the nice action.\n\n" EXIT_TEXT,
+};
+static const char *const pw_words[2] = {
+	"echo path aid count kill nice wait Wait (repeatable; default wait)",
+	"With no -a, pw waits until any selected process has exited (--appear:\n"
+	"echoes instead). -a replaces that default: pw -a Wait waits for all of\n"
+	"them, pw -a echo only prints; -s still adds the kill action, -N the\n"
+	"nice action.\n\n" EXIT_TEXT,
 };
 
 struct pf {
@@ -108,6 +129,9 @@ struct pf {
 	unsigned acts;
 	int full, icase, exist, ifhandled, help, version, criteria, xppid;
 	int exitst, untilgone, appear, acts_given;
+	unsigned dflt;          /* the applet's default action: pk kill, pw
+	                           wait, pf none (echo); only without -a */
+	int expired;            /* -l ran out before the wait or kill ended */
 	int json, noheaders, headed;
 	struct fld_set fields;  /* -F / --json: what a row shows */
 	struct fld_buf row;
@@ -502,7 +526,7 @@ static void rounds(struct pf *f, size_t first, int tree, int wait_last)
 /* --untilGone: the rounds over what the pass holds (stopped already),
  * each waiting on the pidfds at most -D, rescan; until a scan finds no
  * live process, or -l has passed (then what is left is counted, warned
- * about, and an error) */
+ * about, and the limit has expired: EXIT_EXPIRED) */
 static void until_gone(struct pf *f)
 {
 	double end = f->limit > 0 ? clock_s() + f->limit : 0;
@@ -519,7 +543,7 @@ static void until_gone(struct pf *f)
 			return;
 	} while (f->found && !f->probe);
 	if (f->found) {
-		f->errors++;
+		f->expired = 1;
 		warn("%zu process%s left after --limit", f->found,
 		    f->found > 1 ? "es" : "");
 	}
@@ -565,33 +589,38 @@ static void tree_actions(struct pf *f)
 		}
 }
 
-/* --exitStatus with one process that exited and whose status the kernel
- * cannot tell (before Linux 6.15, no pidfd, a zombie nobody reaps): not
- * 0..3 (pf's own statuses); docs/pf.md says a process's own exit code 4
- * reads the same, and the output line tells the two apart */
-enum { EXIT_UNKNOWN = 4 };
+/* pf's own statuses past 0..3, documented in docs/pf.md with the note
+ * that a process's own exit code 4 or 5 reads the same under
+ * --exitStatus (its output line tells them apart). EXIT_UNKNOWN:
+ * --exitStatus with one process that exited, and neither the pidfd nor
+ * /proc can tell its status (target.h). EXIT_EXPIRED: the -l limit ran
+ * out before the wait, or --untilGone's kill, was done. */
+enum { EXIT_UNKNOWN = 4, EXIT_EXPIRED = 5 };
 
-/* --exitStatus: "PID STATUS" per exited target (a zombie's parent gets
- * a second to reap it: only then does the kernel know the status); the
- * status of the one target when there is exactly one (EXIT_UNKNOWN if
- * the kernel cannot tell), else -1 */
+/* --exitStatus: "PID STATUS" per target, "PID running" for one that has
+ * not exited (a zombie's parent gets a second to reap it, for a status
+ * /proc cannot tell); the status of the one target when there is
+ * exactly one (EXIT_UNKNOWN if nothing can tell, EXIT_EXPIRED while it
+ * runs), else -1 */
 static int exit_statuses(struct pf *f)
 {
 	double end = clock_s() + 1;
 	int one = -1;
 
 	for (size_t k = 0; k < f->ntg; k++) {
-		int st;
+		int st = EXIT_EXPIRED;
 
-		if (!f->tg[k].done)
-			continue;
-		st = tgt_exit_status(&f->tg[k], end - clock_s());
 		out_ll(f->tg[k].pid);
-		out_char(' ');
-		if (st < 0)
-			out_str("unknown");
-		else
-			out_ll(st);
+		if (!f->tg[k].done) {
+			out_str(" running");
+		} else {
+			st = tgt_exit_status(&f->tg[k], end - clock_s());
+			out_char(' ');
+			if (st < 0)
+				out_str("unknown");
+			else
+				out_ll(st);
+		}
 		out_str(f->term);
 		if (f->ntg == 1)
 			one = st < 0 ? EXIT_UNKNOWN : st;
@@ -624,7 +653,9 @@ static int finish(struct pf *f)
 	else if ((f->acts & A_KILL) && f->nsig > 1)
 		rounds(f, 1, 0, 0);
 	if (f->acts & (A_WAIT | A_WAITALL)) {
-		tgt_wait(f->tg, f->ntg, !(f->acts & A_WAIT), f->limit, f->delay);
+		if (!tgt_wait(f->tg, f->ntg, !(f->acts & A_WAIT), f->limit,
+		    f->delay))
+			f->expired = 1;
 		if (f->exitst)
 			return exit_statuses(f);
 	}
@@ -638,8 +669,10 @@ static void setup(struct pf *f)
 	if (!f->npat && !f->criteria)
 		die(2, "no criteria given (a PATTERN or a selecting option); -h for help");
 	compile(f);
-	if (f->appear && f->acts == A_WAIT && !f->acts_given)
-		f->acts = 0;        /* pw --appear: say it is there */
+	/* -a replaces the default: pk -a echo is a dry run, pw -a Wait
+	 * waits for all; pw --appear says it is there */
+	if (!f->acts_given)
+		f->acts = f->appear && f->dflt == A_WAIT ? 0 : f->dflt;
 	if (!f->acts)           /* before -N/-s add theirs: they echo too */
 		f->acts = A_ECHO;
 	if (f->json && !f->fields.n)
@@ -658,8 +691,9 @@ static void setup(struct pf *f)
 	if (f->xppid) {
 		sel_add(&s->exclude, getppid());
 		s->exclude_pgrp = getpgrp();
-	} else if (f->acts & A_KILL) {
-		/* `pk -f myscript` run from myscript must not kill the script */
+	} else if ((f->acts & A_KILL) || f->dflt == A_KILL) {
+		/* `pk -f myscript` run from myscript must not kill the script;
+		 * `pk -a echo` shows what pk would signal */
 		sel_add(&s->exclude, getppid());
 	}
 	s->match = f->npat ? match : NULL;
@@ -709,13 +743,30 @@ static void stale_tokens(struct pf *f)
 		}
 }
 
-static int run(int argc, char **argv, unsigned acts)
+/* --help: pf's table, with pk's or pw's words for their default */
+static void help(unsigned dflt)
+{
+	static struct optdef d[P_NOPTS + 1];
+	struct optset os = optset;
+	const char *const *w = dflt == A_KILL ? pk_words :
+	    dflt == A_WAIT ? pw_words : NULL;
+
+	if (w) {
+		memcpy(d, defs, sizeof d);
+		d[P_ACTIONS].help = w[0];
+		os.defs = d;
+		os.more = w[1];
+	}
+	opt_help(&os, qb_prog);
+}
+
+static int run(int argc, char **argv, unsigned dflt)
 {
 	static struct pf f;
 	size_t nsel;
 	int rc;
 
-	f.acts = acts;
+	f.dflt = dflt;
 	f.delay = 0.04;
 	f.delim = " ";
 	f.term = "\n";
@@ -725,7 +776,7 @@ static int run(int argc, char **argv, unsigned acts)
 		return 2;
 	}
 	if (f.help) {
-		opt_help(&optset, qb_prog);
+		help(dflt);
 		return 0;
 	}
 	if (f.version) {
@@ -747,7 +798,8 @@ static int run(int argc, char **argv, unsigned acts)
 	nsel = f.s.nsel;        /* --untilGone rescans reset it */
 	stale_tokens(&f);
 	rc = finish(&f);
-	return !nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc : 0;
+	return !nsel ? 1 : f.errors ? 3 : rc >= 0 ? rc :
+	    f.expired ? EXIT_EXPIRED : 0;
 }
 
 int pf_main(int argc, char **argv)

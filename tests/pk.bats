@@ -22,6 +22,44 @@ setup() {
 	[ "${lines[3]}" = "SIGUSR1" ]
 }
 
+@test "-a replaces pk's default kill: pk -a echo is a dry run; -s and -N still add theirs" {
+	run --separate-stderr in_ns 'fix -n dry -c all -l "$FIXDIR/log"; p=$FIXPID
+		"$QBBIN/pk" -a echo -p $p; echo "echo st=$?"
+		"$QBBIN/pk" -a echo dry; echo "echo st=$?"
+		"$QBBIN/pk" -a count -N 1 dry; echo "count st=$?"
+		"$QBBIN/pk" -a echo -s USR1 dry; echo "echo -s st=$?"
+		wait_lines "$FIXDIR/log" 1; sleep 0.1; cat "$FIXDIR/log"
+		echo "nice $("$QB" pf -F nice= -p $p)"; kill -0 $p && echo alive; echo $p'
+	echo "$output $stderr"
+	p=${lines[11]}
+	[ "${lines[0]}" = "$p" ]
+	[ "${lines[1]}" = "echo st=0" ]
+	[ "${lines[2]}" = "$p" ]
+	[ "${lines[3]}" = "echo st=0" ]
+	[ "${lines[4]}" = "1" ]
+	[ "${lines[5]}" = "count st=0" ]
+	[ "${lines[6]}" = "$p" ]
+	[ "${lines[7]}" = "echo -s st=0" ]
+	[ "${lines[8]}" = "SIGUSR1" ]
+	[ "$(echo ${lines[9]})" = "nice 1" ]
+	[ "${lines[10]}" = "alive" ]
+}
+
+@test "pk --help and pw --help state their own default action; pf's says echo" {
+	run "$QBBIN/pk" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"-a, --actions=ACT"*"(repeatable; default kill)"* ]]
+	[[ "$output" == *"With no -a, pk sends each selected process"* ]]
+	[[ "$output" == *"pk -a echo NAME"*"signals nothing"* ]]
+	run "$QBBIN/pw" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(repeatable; default wait)"* ]]
+	[[ "$output" == *"pw -a Wait waits for all"* ]]
+	run "$QBBIN/pf" --help
+	[[ "$output" == *"(repeatable; default echo)"* ]]
+	[[ "$output" == *"5 the -l limit expired"* ]]
+}
+
 @test "signal names and numbers: sigusr2, 10, RTMIN+1, HUP; 0 only probes" {
 	emu_skip "qemu-user shifts real-time signal numbers (RTMIN+1 reaches the fixture as another)"
 	# each signal is logged before the next is sent: pending signals are
@@ -264,13 +302,13 @@ export BOMB='
 	[[ "$output" == *"pk st=0"* ]]
 }
 
-@test "--untilGone: -l bounds it; what is left is counted, exit 3" {
+@test "--untilGone: -l bounds it; what is left is counted, exit 5 (the limit expired)" {
 	run --separate-stderr in_ns '
 	fix -n stubborn -i TERM; p=$FIXPID
 	"$QBBIN/pk" --untilGone -l 0.3 stubborn; echo "pk st=$?"
 	kill -0 $p && echo alive'
 	echo "$output $stderr"
-	[ "$output" = "$(printf 'pk st=3\nalive')" ]
+	[ "$output" = "$(printf 'pk st=5\nalive')" ]
 	[ "$stderr" = "pk: 1 process left after --limit" ]
 }
 

@@ -36,14 +36,46 @@ setup() {
 	[ "$output" = "st=0" ]
 }
 
-@test "wait (any) returns on the first exit; Wait (all) gives up after -l, exit 0" {
+@test "wait (any) returns on the first exit; Wait (all) gives up after -l, exit 5" {
 	run in_ns 'fix -n par -z both; fix -n both; timeout 10 "$QBBIN/pw" both; echo any=$?
 		t0=$(date +%s%N); timeout 10 "$QB" pf -a Wait -l 0.3 both; echo all=$?; t1=$(date +%s%N)
 		echo $(( (t1 - t0) / 1000000 )); kill -0 $FIXPID && echo alive'
 	[ "${lines[0]}" = "any=0" ]
-	[ "${lines[1]}" = "all=0" ]
+	[ "${lines[1]}" = "all=5" ]
 	[ "${lines[2]}" -ge 300 ]   # a lower bound: it waited the limit
 	[ "${lines[3]}" = "alive" ]
+}
+
+@test "pw -a Wait waits for all (-a replaces pw's default wait); pw -a echo only prints" {
+	run in_ns 'fix -n two -c TERM -x; a=$FIXPID; fix -n two -c TERM -x; b=$FIXPID
+		"$QBBIN/pw" -a Wait -p $a,$b & w=$!; pidfds $w 2
+		kill $a; sleep 0.3; kill -0 $w && echo "one left"
+		kill $b; wait $w; echo "st=$?"
+		fix -n three; c=$FIXPID
+		timeout 10 "$QBBIN/pw" -a echo -p $c; echo "echo st=$?"; echo $c'
+	echo "$output"
+	[ "${lines[0]}" = "one left" ]
+	[ "${lines[1]}" = "st=0" ]
+	[ "${lines[2]}" = "${lines[4]}" ]
+	[ "${lines[3]}" = "echo st=0" ]
+}
+
+# PID STATUS lines without those of PID (its status is another test's)
+without() { grep -v "^$1 "; }
+export -f without
+
+@test "-l expires before the wait is done: exit 5; --exitStatus says which still run" {
+	run in_ns "$(cat <<-'EOF'
+	fix -n stays; s=$FIXPID; fix -n par -z gone; z=$("$REF/pgrep" -x gone)
+	testing "wait: exit 5" "qb pw -l 0.2 -p $s; echo st=\$?" "st=5\n"
+	testing "--exitStatus, one process: running, exit 5" "qb pw --exitStatus -l 0.2 -p $s; echo st=\$?" "$s running\nst=5\n"
+	testing "Wait: one exited, one running" "qb pw -a Wait --exitStatus -l 0.2 -p $z,$s | without $z; echo st=\${PIPESTATUS[0]}" "$s running\nst=5\n"
+	testing "wait (any) done in time: exit 0, the other one running" "qb pw --exitStatus -l 5 -p $z,$s | without $z; echo st=\${PIPESTATUS[0]}" "$s running\nst=0\n"
+	testing "pf -a Wait too" "qb pf -a Wait -l 0.2 -p $s; echo st=\$?" "st=5\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "Wait returns once all have exited" {
