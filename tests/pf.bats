@@ -475,6 +475,25 @@ fakeproc() {
 	[ "$output" = "ticks=300" ]
 }
 
+@test "reader: a stat record's exit_code (field 52); older kernels' shorter records have none" {
+	d=$BATS_TEST_TMPDIR
+	f52=$(seq 4 51 | tr '\n' ' ')
+	printf '9 (a) b) Z %s1792\n' "$f52" > "$d/s"
+	run "$TESTBIN/unit_proc" parse exit_code "$d/s"
+	[ "$output" = "exit_code=1792" ]
+	printf '9 (z) Z %s137' "$f52" > "$d/s"
+	run "$TESTBIN/unit_proc" parse exit_code "$d/s"
+	[ "$output" = "exit_code=137" ]
+	for r in "9 (z) Z $(seq 4 50 | tr '\n' ' ')" "9 (z) Z $(seq 4 51 | tr '\n' ' ')" \
+	    "9 (z) Z ${f52}-1" "9 (z) Z ${f52}12345678901" "9 (z) Z ${f52}3x" "9 z Z ${f52}7"; do
+		printf '%s\n' "$r" > "$d/s"
+		run "$TESTBIN/unit_proc" parse exit_code "$d/s"
+		[ "$output" = malformed ] || { echo "accepted: $r"; false; }
+	done
+	run "$TESTBIN/unit_proc" parse exit_code /proc/self/stat
+	[ "$output" = "exit_code=0" ]
+}
+
 @test "-T adds every descendant of each selected process, for every action" {
 	run in_ns "$(cat <<-'EOF'
 	( "$FIX" -n kida -r "$FIXDIR/a" & "$FIX" -n kidb -k -r "$FIXDIR/b" & wait ) & r=$!

@@ -11,7 +11,8 @@
  *   unit_proc json STRING        fld_json_str of STRING's bytes
  *   unit_proc ident TOKEN        ident_parse: "pid kind val", or "bad";
  *                                then the token ident_format makes of it
- *   unit_proc parse KIND FILE    proc_parse_KIND (stat statx status uptime) on
+ *   unit_proc parse KIND FILE    proc_parse_KIND (stat statx status uptime
+ *                                exit_code) on
  *                                FILE's bytes in a buffer of exactly their
  *                                size, no NUL after (ASan sees overreads) */
 #include <fcntl.h>
@@ -108,6 +109,12 @@ static int parse(const char *kind, const char *file)
 		if (!rc)
 			printf("utime=%llu stime=%llu priority=%ld policy=%u vsize=%llu\n",
 			    p.utime, p.stime, p.priority, p.policy, p.vsize);
+	} else if (!strcmp(kind, "exit_code")) {
+		int ws;
+
+		rc = proc_parse_exit_code(buf, (size_t)n, &ws);
+		if (!rc)
+			printf("exit_code=%d\n", ws);
 	} else if (!strcmp(kind, "status")) {
 		rc = proc_parse_status(buf, (size_t)n, &p);
 		if (!rc)

@@ -290,6 +290,34 @@ int proc_parse_statx(const char *buf, size_t len, struct proc *p)
 	return 0;
 }
 
+/* field 52, exit_code (Linux 3.5+), the last of the record: the wait
+ * status of a zombie */
+enum { X_EXIT_CODE = 52 };
+
+int proc_parse_exit_code(const char *buf, size_t len, int *ws)
+{
+	const char *s = memrchr(buf, ')', len), *e = buf + len, *d;
+	unsigned long long r = 0;
+
+	if (!s)
+		return -1;
+	s++;
+	for (int f = 2; f < X_EXIT_CODE; f++) {
+		if (s >= e || *s != ' ')
+			return -1;      /* fewer fields: an older kernel */
+		if (f + 1 < X_EXIT_CODE)
+			for (s++; s < e && *s != ' '; s++)
+				;
+	}
+	d = ++s;
+	while (s < e && (unsigned)(unsigned char)*s - '0' < 10 && s - d < 10)
+		r = r * 10 + (unsigned)(*s++ - '0');
+	if (s == d || r > 0x7fffffff || (s < e && *s != ' ' && *s != '\n'))
+		return -1;
+	*ws = (int)r;
+	return 0;
+}
+
 static int read_stat(struct proc_iter *it, struct proc *p)
 {
 	char buf[1024 + STAT_PAD];

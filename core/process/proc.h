@@ -193,6 +193,11 @@ int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks);
 /* the PROC_STATX fields of a stat record (policy 0 when the kernel is
  * too old to show it): 0, or -1 when malformed */
 int proc_parse_statx(const char *buf, size_t len, struct proc *p);
+/* a stat record's exit_code (field 52, Linux 3.5+; shown as 0 to a
+ * reader that may not ptrace-read the process): the wait status, as
+ * waitpid(2) gives it, of a zombie (of a live process: 0, or a ptrace
+ * stop's). 0 with *ws set, or -1 when the record has no such field */
+int proc_parse_exit_code(const char *buf, size_t len, int *ws);
 
 /* does fd (a /proc file of a process, or its /proc/PID directory, as
  * proc_anchor() gives) still belong to a live process? 1 yes, 0 gone:

@@ -251,13 +251,56 @@ int tgt_wait(struct target *t, size_t n, int all, double limit,
 	return rc;
 }
 
+/* a wait status as a shell shows it */
+static int shell_status(int ws)
+{
+	return WIFSIGNALED(ws) ? 128 + WTERMSIG(ws) : WEXITSTATUS(ws);
+}
+
+/* has the process of the pidfd been reaped (its PID freed)? */
+static int reaped(int fd)
+{
+	struct pollfd pf = {.fd = fd, .events = POLLIN};
+
+	return poll(&pf, 1, 0) > 0 && (pf.revents & POLLHUP);
+}
+
+/* a zombie's wait status from its stat (proc_parse_exit_code): 1 with
+ * *ws set when t is a zombie, still unreaped (so the PID read is its
+ * own: the pidfd not hung up, or without one the start time held), and
+ * readable: a process we may not ptrace-read shows 0 there, which
+ * /proc/PID/exe tells (EACCES then, ENOENT for a zombie we may read) */
+static int zombie_status(const struct target *t, int *ws)
+{
+	struct proc p;
+	const char *b;
+	size_t len;
+	char c[2];
+	int ok;
+
+	if ((t->fd >= 0 && reaped(t->fd)) || (t->fd < 0 && !t->start) ||
+	    proc_open(&reader, t->procdir, PROC_STAT) < 0)
+		return 0;
+	ok = proc_get(&reader, t->pid, 0, &p) && p.state == 'Z' &&
+	    (proc_link(&reader, &p, "exe", c, sizeof c) >= 0 ||
+	    errno != EACCES) &&
+	    (b = proc_file(&reader, &p, "stat", &len)) &&
+	    !proc_parse_exit_code(b, len, ws) &&
+	    (t->fd >= 0 ? !reaped(t->fd) : p.start == t->start);
+	proc_close(&reader);
+	return ok;
+}
+
 int tgt_exit_status(const struct target *t, double grace)
 {
 	struct qb_pidfd_info info;
 	struct pollfd pf = {.fd = t->fd, .events = POLLIN};
 	int ms = grace > 0 ? (int)(grace * 1000 + 0.5) : 0;
 	long long end = clock_ns() + (long long)ms * 1000000;
+	int ws;
 
+	if (zombie_status(t, &ws))
+		return shell_status(ws);
 	if (t->fd < 0)
 		return -1;
 	/* POLLHUP: reaped. Until then the kernel has no exit info */
@@ -275,9 +318,7 @@ int tgt_exit_status(const struct target *t, double grace)
 	if (ioctl(t->fd, QB_PIDFD_GET_INFO, &info) ||
 	    !(info.mask & QB_PIDFD_INFO_EXIT))
 		return -1;
-	if (WIFSIGNALED(info.exit_code))
-		return 128 + WTERMSIG(info.exit_code);
-	return WEXITSTATUS(info.exit_code);
+	return shell_status(info.exit_code);
 }
 
 size_t tgt_chain(const char *procdir, pid_t pid, pid_t *v, size_t max)

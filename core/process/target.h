@@ -71,9 +71,12 @@ int tgt_wait(struct target *t, size_t n, int all, double limit,
 
 /* the exit status of a target that has exited, as a shell shows it: its
  * exit code 0..255, or 128 + the signal that killed it; -1 when unknown.
- * The kernel tells it through the pidfd (PIDFD_GET_INFO, Linux 6.15+)
- * once the parent has reaped the process: a zombie is waited for up to
- * grace seconds. Older kernels, targets without a pidfd: -1. */
+ * A zombie's is read from its stat (exit_code, Linux 3.5+) at once, when
+ * the pidfd (or without one the start time) proves the zombie is the
+ * target and we may read it; else the kernel tells it through the pidfd
+ * (PIDFD_GET_INFO, Linux 6.15+) once the parent has reaped the process:
+ * a zombie is waited for up to grace seconds. -1 when neither tells
+ * (reaped on an older kernel or without a pidfd, another user's zombie). */
 int tgt_exit_status(const struct target *t, double grace);
 
 /* the process's state letter as /proc shows it (R S D T t Z X ...),

@@ -1,5 +1,5 @@
 /* fuzz_procparse: the reader's pure parsers (proc_parse_stat, _status,
- * _uptime) on records of exactly the input's size, so ASan sees any read
+ * _uptime, _exit_code) on records of exactly the input's size, so ASan sees any read
  * past the end. Input: byte 0 picks the parser, the rest is the record.
  * Oracles: an accepted stat has a NUL-ended name of at most 63 bytes, the
  * text between its '(' and the ')' that ends the name, and a state
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(b, data + 1, size - 1);
 	memset(&p, 0, sizeof p);
-	switch (data[0] % 3) {
+	switch (data[0] % 4) {
 	case 0:
 		r = proc_parse_stat(b, size - 1, &p);
 		if (!r)
@@ -58,6 +58,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 1:
 		r = proc_parse_status(b, size - 1, &p);
 		break;
+	case 3: {
+		int ws = -1;
+
+		r = proc_parse_exit_code(b, size - 1, &ws);
+		CHECK(r || ws >= 0);
+		break;
+	}
 	default:
 		r = proc_parse_uptime(b, size - 1, &t);
 		break;
