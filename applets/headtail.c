@@ -458,7 +458,7 @@ static void gnu_init(struct gctx *g, struct tplan *p, int who, int argc)
 	p->out = &tout_gnu;
 	p->say = warn_line;   /* the record engine's messages */
 	p->unread = who == 'h';   /* GNU: leave a seekable stdin just past */
-	p->tail_words = who == 't';
+	p->tail_words = p->open_high = who == 't';
 	p->omax = REC_ALL, p->countfd = -1, p->interval = 1.0;
 	g->p = p, g->who = who, g->n = 10, g->count_lines = 1;
 	g->files = xmalloc(sizeof *g->files * (size_t)(argc + 1));

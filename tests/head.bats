@@ -199,6 +199,25 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	[ $bad = 0 ]
 }
 
+@test "head: GNU's wording when its first write fails: 1 MiB after a header, a closed stdout sized by the input" {
+	local a bad=0
+	seq 1 300000 > "$D/s300k"
+	# 1 MiB or more is sent by sendfile after a flush of what is buffered;
+	# a closed stdout's place is taken by the input head opens, whose
+	# st_blksize then sizes glibc's buffer (tail opens above fd 2)
+	for a in "-v -c 2000000 s300k" "-v -c 1048576 s300k" "-v -c 1048575 s300k" \
+		"-c 1048576 nope s300k" "-c 2000000 s300k s300k"; do
+		gnu_full head $a || bad=1
+	done
+	for a in "-c 1000 s30k" "-c 4095 s30k" "-c 4096 s30k" "-c 5000 s30k" "-c 8192 s30k" \
+		"-v -c 4080 s30k" "-c 5000" "-c 5000 - s30k" "-c 3000 s30k s30k" "-c 5000 nope s30k" \
+		"-n 1000 s30k" "-c 5000 dd s30k"; do
+		gnu_closed head $a || bad=1
+		gnu_closed tail $a || bad=1
+	done
+	[ $bad = 0 ]
+}
+
 @test "head: a failed flush before a message keeps the message's own reason" {
 	run --separate-stderr bash -c "cd '$D' && '$QBBIN/head' -c 1000 s30k nope > /dev/full"
 	[ "$status" = 1 ]

@@ -244,6 +244,29 @@ tail: no files remaining" ]
 	[ $bad = 0 ]
 }
 
+@test "tail dying of a read error (a directory) still reports what stdout lost, as GNU's exit does" {
+	local a bad=0
+	for a in "-v -c 3 dd" "-c 3 dd" "-c 10 s20 dd" "-c 10 dd s20" "-v -n 3 dd" "-n +1 s20 dd" \
+		"-c +2 s20 dd" "-n 3 s20 dd s20" "-c 5000 s30k dd"; do
+		gnu_full tail $a || bad=1
+		gnu_closed tail $a || bad=1
+		gnu_full head $a || bad=1
+		gnu_closed head $a || bad=1
+	done
+	[ $bad = 0 ]
+}
+
+@test "tail -n +N into /dev/full: GNU's wording when line N starts just before a 128 KiB read boundary" {
+	local n bad=0
+	seq 1 300000 > "$D/s300k"
+	# lines starting 4,096 bytes or less before 128 KiB and 256 KiB: the
+	# rest of the read buffer is flushed before a sendfile of the remainder
+	for n in 23087 23669 44860 44912 45494 67319 67388 100; do
+		gnu_full tail -n +$n s300k || bad=1
+	done
+	[ $bad = 0 ]
+}
+
 # ARGS: run tail as argv[0]=tail from BIN into /dev/full, at most 10 s
 full_follow() {
 	timeout 10 bash -c 'cd "$1" && exec -a tail "$2" $3 > /dev/full' _ "$D" "$@"

@@ -31,16 +31,17 @@
 #include "plan.h"
 #include "quote.h"
 
-/* glibc's stdio buffer for stdout: st_blksize, capped at BUFSIZ */
-static unsigned long long stdio_size(void)
+/* glibc's stdio buffer for stdout: as plan.c found it when output began
+ * (with stdout closed, the input's st_blksize), else fd 1's st_blksize,
+ * capped at BUFSIZ */
+static unsigned long long stdio_size(const struct tplan *p)
 {
-	static unsigned long long size;
 	struct stat st;
 
-	if (!size)
-		size = !fstat(1, &st) && st.st_blksize > 0 && st.st_blksize < BUFSIZ ?
-		    (unsigned long long)st.st_blksize : BUFSIZ;
-	return size;
+	if (p->gbuf)
+		return p->gbuf;
+	return !fstat(1, &st) && st.st_blksize > 0 && st.st_blksize < BUFSIZ ?
+	    (unsigned long long)st.st_blksize : BUFSIZ;
 }
 
 /* has GNU written since the last flush point? It writes once its buffer
@@ -48,7 +49,7 @@ static unsigned long long stdio_size(void)
  * header printed before it leaves room for exactly that much) */
 static int gnu_wrote(const struct tplan *p)
 {
-	unsigned long long n = p->sink.nout - p->gmark, b = stdio_size();
+	unsigned long long n = p->sink.nout - p->gmark, b = stdio_size(p);
 
 	return n > b || (n == b && !p->ghdr);
 }
@@ -73,9 +74,11 @@ static void write_error(struct tplan *p, int twice)
 	}
 }
 
+/* a write that failed mid-run (a full buffer, or the flush before a
+ * sendfile of 1 MiB or more) means GNU's smaller buffer overflowed too */
 static int gnu_input_done(struct tplan *p)
 {
-	if (p->gwrote || !gnu_wrote(p))
+	if (p->gwrote || (!gnu_wrote(p) && !out_error))
 		return 0;
 	p->gwrote = 1;
 	if (!out_flush())

@@ -283,6 +283,31 @@ static int fstat_ok(struct tplan *p, int fd, const char *name)
 	return 0;
 }
 
+/* GNU dies of this input's error; its exit still runs close_stdout, which
+ * reports a header or data it could not write (stdout full or closed) */
+static void die_here(struct tplan *p)
+{
+	p->out->end(p);
+	p->stop = 1;
+}
+
+/* glibc sizes GNU's stdout buffer at its first output, by an fstat of fd
+ * 1 (st_blksize, at most BUFSIZ). With stdout closed, the input GNU head
+ * has open by name took fd 1 (the lowest free one, stdin being open) */
+static void size_gnu_stdio(struct tplan *p, int fd, int named)
+{
+	struct stat st;
+
+	if (p->gbuf || (!p->sink.nout && !p->hdr_done))
+		return;
+	if (fcntl(1, F_GETFD) >= 0)
+		fd = 1;
+	else if (!named || p->open_high || fcntl(0, F_GETFD) < 0)
+		fd = -1;
+	p->gbuf = fd >= 0 && !fstat(fd, &st) && st.st_blksize > 0 &&
+	    st.st_blksize < BUFSIZ ? (unsigned long long)st.st_blksize : BUFSIZ;
+}
+
 /* input idx through the plan; a fatal read error stops the run */
 static void do_input(struct tplan *p, int idx)
 {
@@ -310,11 +335,12 @@ static void do_input(struct tplan *p, int idx)
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	in.frugal = p->unread && !in.seekable;
 	r = run_plan(p, &in);
+	size_gnu_stdio(p, fd, !w->is_stdin);
 	if (r && in.badseek) {   /* GNU dies of it, whatever the input */
 		p->out->flush_quiet(p);
 		plan_say(p, 1, in.err, "%s: cannot seek to relative offset %llu:",
 		    quotef(plan_display(p, f)), in.badseek);
-		p->stop = 1;
+		die_here(p);
 		rec_free(&in);
 		return;
 	}
@@ -322,7 +348,7 @@ static void do_input(struct tplan *p, int idx)
 		p->out->flush_quiet(p);
 		plan_say(p, 1, in.err, "error reading %s:", quoteaf(plan_display(p, f)));
 		if (p->read_fatal) {
-			p->stop = 1;
+			die_here(p);
 			rec_free(&in);
 			return;
 		}

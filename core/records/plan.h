@@ -60,6 +60,8 @@ struct tplan {
 	                          * and a pipe read no further than GNU head */
 	int read_fatal;          /* a read error ends the whole run */
 	int tail_words;          /* tail's extra follow messages and statuses */
+	int open_high;           /* GNU opens inputs above fd 2 (tail), not
+	                          * in a closed stdout's place (head) */
 	int fstat_words;         /* "cannot fstat" an unusable input first */
 	int close_stdin;         /* close a stdin read, "-: ERR" when it fails */
 	int no_inotify;          /* follow by polling only */
@@ -70,8 +72,9 @@ struct tplan {
 	int read_stdin;          /* stdin was an input */
 	int sigpipe;             /* out: stdout's reader left during -f */
 	/* GNU's stdio replayed (outfail.c): output at the last flush point,
-	 * a header since, GNU has written, a quiet flush failed (errno) */
-	unsigned long long gmark;
+	 * its buffer's size once output began (0 before), a header since,
+	 * GNU has written, a quiet flush failed (errno) */
+	unsigned long long gmark, gbuf;
 	int ghdr, gwrote, gerr;
 	struct rsink sink;
 	struct fwatch *watch;
