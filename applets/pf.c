@@ -479,10 +479,12 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 		else
 			echo(f, p->pid, pat);
 	}
+	/* ESRCH: gone since it was read; EINVAL, ENOENT: its PID names no
+	 * process now (a thread's TID), so never signalled by number */
 	if ((f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f))
 		if (tgt_hold(&t, f->s.path, p->pid, proc_anchor(it)) &&
-		    t.err == ESRCH)
-			return 0;   /* gone since it was read */
+		    (t.err == ESRCH || t.err == EINVAL || t.err == ENOENT))
+			return 0;
 	/* --untilGone: stopped as found, so it cannot fork during the pass */
 	if (f->untilgone && t.fd >= 0)
 		tgt_signal(&t, SIGSTOP);
@@ -737,7 +739,7 @@ static void stale_tokens(struct pf *f)
 	char t[IDENT_MAX];
 
 	for (size_t i = 0; i < f->s.idents.n && !f->s.first; i++)
-		if (!f->s.idents.v[i].seen) {
+		if (!f->s.idents.v[i].seen) {  /* a plain PID is always seen */
 			ident_format(&f->s.idents.v[i].id, t, sizeof t);
 			warn("%s is gone (its PID is free or another process's)", t);
 		}

@@ -607,7 +607,8 @@ static char *quoted(const struct pg *g, const struct proc *p)
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pg *g = ctx;
-	struct target h = {.pid = p->tid, .fd = -1};
+	/* procps signals a thread by its TID (-w): kill(2) of the TID */
+	struct target h = {.pid = p->tid, .fd = -1, .tid_ok = 1};
 
 	(void)pat;
 	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT) {

@@ -494,6 +494,25 @@ fakeproc() {
 	[ "$output" = "exit_code=0" ]
 }
 
+@test "-p: a thread's TID selects nothing (pf has no thread mode); the union of its items, each PID once" {
+	run --separate-stderr in_ns "$(cat <<-'EOF'
+	fix -n thrmain -T thrkid; p=$FIXPID
+	for ((i = 0; i < 500; i++)); do t=$(ls /proc/$p/task | grep -vx $p) && break; sleep 0.01; done
+	testing "a TID: nothing, exit 1" "qb pf -F pid,ppid -p $t; echo st=\$?" "st=1\n"
+	testing "the TID beside its process: the process" "qb pf -p $t,$p; echo st=\$?" "$p\nst=0\n"
+	testing "-T from a TID: nothing" "qb pf -T -p $t; echo st=\$?" "st=1\n"
+	testing "a PID twice: once" "qb pf -p $p,$p -p $p; echo st=\$?" "$p\nst=0\n"
+	testing "a stale token beside the live PID: the PID" "qb pf -p $p:1,$p 2>/dev/null; echo st=\$?" "$p\nst=0\n"
+	testing "... in either order" "qb pf -p $p -p $p@1 2>/dev/null; echo st=\$?" "$p\nst=0\n"
+	tok=$(qb pf -F id= -p $p)
+	testing "a live token and its PID: once" "qb pf -p $tok,$p; echo st=\$?" "$p\nst=0\n"
+	testing "a stale token alone: nothing" "qb pf -p $p:1 2>/dev/null; echo st=\$?" "st=1\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "-T adds every descendant of each selected process, for every action" {
 	run in_ns "$(cat <<-'EOF'
 	( "$FIX" -n kida -r "$FIXDIR/a" & "$FIX" -n kidb -k -r "$FIXDIR/b" & wait ) & r=$!

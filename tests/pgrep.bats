@@ -152,6 +152,9 @@ teardown() { pg_teardown; }
 	for f in f1 f2 f3 f4 f5 f6 f8 f9 f10 nonexistent; do same pgrep -F $W/$f -l; done
 	same pgrep -F $W -l; same pgrep -w -F $W/f7 -l; same pgrep -F $W/f1 -v -c
 	same pgrep -F $W/f1 -L; same pgrep -L -F $W/f1 plain
+	# a thread'"'"'s TID names no process: nothing, with or without -w
+	same pgrep -F $W/thrkid.pid -l; same pgrep -w -F $W/thrkid.pid -l
+	same pgrep -w -F $W/thrkid.pid thrkid; same pidwait -F $W/thrkid.pid
 	flock $W/f1 sh -c "touch $W/locked; exec sleep 100" & wait_file $W/locked
 	same pgrep -F $W/f1 -L -l
 	finish'

@@ -45,6 +45,23 @@ setup() {
 	[ "${lines[10]}" = "alive" ]
 }
 
+@test "a thread's TID: pk selects nothing and signals nothing, with or without pidfds; pw does not wait on it" {
+	run --separate-stderr in_ns 'fix -n thrmain -T thrkid -c all -l "$FIXDIR/log"; p=$FIXPID
+		for ((i = 0; i < 500; i++)); do t=$(ls /proc/$p/task | grep -vx $p) && break; sleep 0.01; done
+		"$QBBIN/pk" -p $t; echo "pk st=$?"
+		"$QBBIN/pk" -s USR1 -s USR2 -p $t; echo "pk st=$?"
+		"$TESTBIN/qbsecc" ENOSYS pidfd -- "$QBBIN/pk" -s USR1 -p $t; echo "pk st=$?"
+		timeout 10 "$QBBIN/pw" -p $t; echo "pw st=$?"
+		# the engine: a TID that pidfd_open refuses (ENOENT, EINVAL) is
+		# not signalled by number (kill(2) would hit the whole process)
+		r=$("$TESTBIN/unit_proc" signal $t 10 | tr "\n" " ")
+		[[ "$r" =~ ^"held: "(2|22)" signal: "(2|22)" "$ ]] && echo "not by number" || echo "$r"
+		"$QBBIN/pk" -s HUP -p $t,$p; echo "pk st=$?"; wait_lines "$FIXDIR/log" 1
+		cat "$FIXDIR/log"; kill -0 $p && echo alive'
+	echo "$output $stderr"
+	[ "$output" = "$(printf 'pk st=1\npk st=1\npk st=1\npw st=1\nnot by number\npk st=0\nSIGHUP\nalive')" ]
+}
+
 @test "pk --help and pw --help state their own default action; pf's says echo" {
 	run "$QBBIN/pk" --help
 	[ "$status" -eq 0 ]

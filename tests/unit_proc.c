@@ -11,10 +11,15 @@
  *   unit_proc json STRING        fld_json_str of STRING's bytes
  *   unit_proc ident TOKEN        ident_parse: "pid kind val", or "bad";
  *                                then the token ident_format makes of it
+ *   unit_proc signal PID SIG [tid_ok]  tgt_hold PID (no anchor), then
+ *                                tgt_signal SIG (a number): "sent", or
+ *                                "held: ERRNO" / "signal: ERRNO" (the
+ *                                errno's number) where it failed
  *   unit_proc parse KIND FILE    proc_parse_KIND (stat statx status uptime
  *                                exit_code) on
  *                                FILE's bytes in a buffer of exactly their
  *                                size, no NUL after (ASan sees overreads) */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +31,7 @@
 #include "num.h"
 #include "proc.h"
 #include "select.h"
+#include "target.h"
 
 static int print_thread(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
@@ -157,6 +163,15 @@ int main(int argc, char **argv)
 		puts(b.s);
 		free(b.s);
 		return 0;
+	}
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "signal")) {
+		struct target t = {.fd = -1, .tid_ok = argc == 5};
+
+		if (tgt_hold(&t, NULL, pid_of(argv[2]), -1))
+			printf("held: %d\n", t.err);
+		if (tgt_signal(&t, atoi(argv[3])))
+			return printf("signal: %d\n", errno), 1;
+		return puts("sent"), 0;
 	}
 	if (argc == 3 && !strcmp(argv[1], "ident")) {
 		struct ident id;

@@ -703,6 +703,35 @@ static int next_thread(struct proc_iter *it, struct proc *p)
 	}
 }
 
+/* a listed PID names a process only if it leads its thread group: /proc
+ * opens a thread's TID too (readdir never lists it), and its files then
+ * read as its process's. 0: a thread's TID, or gone; 1 a process (or
+ * status unreadable: fill decides) */
+static int leads(struct proc_iter *it, const struct proc *p)
+{
+	char path[64], buf[512];
+	long long tgid = 0;
+	const char *s;
+	ssize_t n;
+	int fd;
+
+	mkpath(path, p, "status");
+	if ((fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno != ENOENT && errno != ESRCH;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	/* by lines, as proc_btime; the name before is escaped: no newline */
+	for (s = buf; strncmp(s, "Tgid:\t", 6); s++)
+		if (!(s = strchr(s, '\n')))
+			return 1;
+	for (s += 6; *s >= '0' && *s <= '9' && tgid < (1LL << 40); s++)
+		tgid = tgid * 10 + (*s - '0');
+	return tgid == p->pid;
+}
+
 int proc_next(struct proc_iter *it, struct proc *p)
 {
 	if (it->threads)
@@ -713,6 +742,8 @@ int proc_next(struct proc_iter *it, struct proc *p)
 		if (pid <= 0)
 			return pid < 0 ? -1 : 0;
 		set_path(p, pid, 0);
+		if (it->list && !leads(it, p))
+			continue;
 		if (!fill(it, p))
 			return 1;
 	}

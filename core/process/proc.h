@@ -114,7 +114,9 @@ struct proc_iter {
 	                           instead of skipping the process */
 	int threads;            /* 1: yield each thread of each process */
 	const pid_t *list;      /* non-NULL: visit these PIDs (in this order)
-	                           instead of the whole of /proc */
+	                           instead of the whole of /proc; outside
+	                           thread mode one that is a thread's TID,
+	                           not a process, is skipped */
 	size_t nlist;
 
 	/* private */

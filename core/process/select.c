@@ -45,17 +45,21 @@ void sel_add_str(struct sel_strs *l, const char *v)
 	VEC_PUSH(l->v, l->n, l->cap, v);
 }
 
+/* each PID joins the list once (a linear test, as sel_has: -p lists
+ * are typed or pasted; stale() is as linear per token) */
 void sel_add_ident(struct sel *s, const struct ident *id)
 {
-	struct sel_ident e = { *id, 0 };
+	struct sel_ident e = { *id, id->kind == IDENT_PID };
 
-	sel_add(&s->pids, id->pid);
-	if (id->kind != IDENT_PID)
-		VEC_PUSH(s->idents.v, s->idents.n, s->idents.cap, e);
+	if (!sel_has(&s->pids, id->pid))
+		sel_add(&s->pids, id->pid);
+	VEC_PUSH(s->idents.v, s->idents.n, s->idents.cap, e);
+	s->idents.tokens += id->kind != IDENT_PID;
 }
 
-/* a -p token names p's PID but not p: skip it. Several tokens may name
- * one PID: any that still holds will do. */
+/* a -p token names p's PID but not p, and nothing else of -p names p:
+ * skip it. Several items may name one PID: any that holds will do (the
+ * union: a plain PID always does). */
 static int stale(struct sel *s, struct proc_iter *it, const struct proc *p)
 {
 	int named = 0, same = 0;
@@ -66,7 +70,8 @@ static int stale(struct sel *s, struct proc_iter *it, const struct proc *p)
 		if (e->id.pid != p->pid)
 			continue;
 		named = 1;
-		if (ident_same(p, proc_anchor(it), &e->id))
+		if (e->id.kind == IDENT_PID ||
+		    ident_same(p, proc_anchor(it), &e->id))
 			e->seen = same = 1;
 	}
 	return named && !same;
@@ -314,7 +319,7 @@ static unsigned plan(struct run *r)
 			r->crits[r->ncrits++] = (unsigned char)i;
 			n |= crit_rows[i].need;
 		}
-	if (s->tree || s->pick || s->exclude_pgrp > 0 || s->idents.n)
+	if (s->tree || s->pick || s->exclude_pgrp > 0 || s->idents.tokens)
 		n |= PROC_STAT;
 	return n;
 }
@@ -869,7 +874,7 @@ static int scan(struct run *r)
 		}
 		if (stop || excluded(r, &p) ||
 		    (s->tree && s->pids.n && !sel_has(&s->pids, p.pid)) ||
-		    (s->idents.n && stale(s, r->it, &p)) ||
+		    (s->idents.tokens && stale(s, r->it, &p)) ||
 		    !wanted(r, r->it, &p, &pat))
 			continue;
 		if (s->pick) {

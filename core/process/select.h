@@ -50,7 +50,8 @@ struct sel_strs {
 };
 void sel_add_str(struct sel_strs *l, const char *s);
 
-/* identity tokens (ident.h) the PIDs of the pids list must still match */
+/* the items of -p: identity tokens (ident.h) the PIDs of the pids list
+ * must still match, and plain PIDs (IDENT_PID, always seen) */
 struct sel_ident {
 	struct ident id;
 	int seen;               /* result: the PID still named that process */
@@ -58,11 +59,14 @@ struct sel_ident {
 struct sel_idents {
 	struct sel_ident *v;
 	size_t n, cap;
+	size_t tokens;          /* how many are not plain PIDs */
 };
-/* a token of -p: its PID joins the pids list; a PID:INODE or PID@START
- * token also makes the scan skip that PID unless the process there is
- * still the one the token names (not inverted by invert: a stale token
- * selects nothing); seen says which ones did */
+/* an item of -p: its PID joins the pids list (once); a PID:INODE or
+ * PID@START token also makes the scan skip that PID unless the process
+ * there is still the one the token names, or a plain PID or another
+ * token of the list names it too (the union of what the items name; not
+ * inverted by invert: a stale token selects nothing); seen says which
+ * ones did */
 void sel_add_ident(struct sel *s, const struct ident *id);
 
 enum { SEL_ALL = 0, SEL_NEWEST = 1, SEL_OLDEST = 2 };

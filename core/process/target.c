@@ -107,10 +107,27 @@ void tgt_release(struct target *t)
 	t->fd = -1;
 }
 
+/* without a pidfd, may t be signalled by number? Where pidfds are not to
+ * be had (ENOSYS, EPERM) or no fd is left (EMFILE, ENFILE, ENOMEM), yes,
+ * guarded by the start time; a PID that is not a process (EINVAL,
+ * ENOENT: a thread's TID) only if the front end says so (tid_ok: kill(2)
+ * of a TID signals its whole process) */
+static int by_number(const struct target *t)
+{
+	switch (t->err) {
+	case EINVAL: case ENOENT: return t->tid_ok;
+	default: return 1;
+	}
+}
+
 int tgt_signal(const struct target *t, int sig)
 {
 	struct proc p;
 
+	if (t->fd < 0 && !by_number(t)) {
+		errno = t->err;
+		return -1;
+	}
 	if (t->fd >= 0) {
 		long r = syscall(SYS_pidfd_send_signal, t->fd, sig, NULL, 0);
 

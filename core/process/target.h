@@ -25,6 +25,11 @@ struct target {
 	int done;       /* tgt_wait saw it exit */
 	char *text;     /* the front end's (what it prints for it), or NULL */
 	int mark;       /* the front end's own flag */
+	int tid_ok;     /* the front end's: pidfd_open refused the PID as
+	                   no process (EINVAL, ENOENT: a thread's TID), and
+	                   it is signalled by number all the same (kill(2)
+	                   of a TID hits the whole process: procps's pkill
+	                   -w). 0: such a target is never signalled */
 	unsigned long long start; /* fd -1: start time (stat, clock ticks)
 	                   read at hold, 0 unknown; a PID that no longer has
 	                   it is not ours: signals fail with ESRCH */
@@ -37,13 +42,16 @@ struct target {
  * opened (NULL: "/proc"): if the anchor no longer reads, the PID may have
  * been reused and we refuse. 0 with t->fd >= 0 or (no pidfd support)
  * t->fd == -1, t->err == ENOSYS or EPERM; -1 with t->err == errno (ESRCH:
- * gone; others: t can still be signalled by PID, as procps does). */
+ * gone; EINVAL, ENOENT: not a process, see tid_ok; others, EMFILE ...:
+ * t can still be signalled by PID, as procps does). tid_ok is kept. */
 int tgt_hold(struct target *t, const char *procdir, pid_t pid, int anchor);
 void tgt_release(struct target *t);
 
 /* send sig (0 = probe) through the pidfd, else kill(2) after checking the
  * start time; a target gone before it was held, or whose PID now names
- * another process, fails with ESRCH. 0, or -1 with errno */
+ * another process, fails with ESRCH; one whose PID names no process
+ * (err EINVAL, ENOENT: a thread's TID) with that errno unless tid_ok.
+ * 0, or -1 with errno */
 int tgt_signal(const struct target *t, int sig);
 
 /* after a SIGKILL: free the process's memory now, not when it is done
