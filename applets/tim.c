@@ -25,6 +25,7 @@
 
 #include "applets.h"
 #include "clock.h"
+#include "cpus.h"
 #include "err.h"
 #include "estimate.h"
 #include "fmt.h"
@@ -52,7 +53,7 @@ enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
-	O_OUT, O_SERR, O_NOPTS };
+	O_OUT, O_SERR, O_AFF, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -103,6 +104,8 @@ static const struct optdef defs[] = {
 	    "inherit or null: the commands' stdout (inherit)", 0},
 	[O_SERR] = {"stderr", 0, OPT_VALUE | OPT_EXACT, "WHERE",
 	    "inherit or null: the commands' stderr (inherit)", 0},
+	[O_AFF] = {"affinity", 0, OPT_VALUE | OPT_EXACT, "CPUS",
+	    "run the commands on CPUS only, e.g. 0,2-3", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -135,7 +138,9 @@ struct tim {
 	int errall;                     /* --error=estimate */
 	int null[2];                    /* --output=null, --stderr=null */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
-	const char *step;
+	const char *step, *aff;         /* --step, --affinity */
+	unsigned long *cpus;            /* --affinity's mask */
+	size_t cpus_bytes;
 	char **cmds, **prep, **clean;
 	size_t ncmd, nprep, nclean, ccap, pcap, lcap;
 	struct param *par;
@@ -392,6 +397,17 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_JSON: case O_CSV: case O_MD: t->exp[id - O_JSON] = v; return 0;
 	case O_BASE: t->base = v; return 0;
 	case O_STEP: t->step = v; return 0;
+	case O_AFF:
+		free(t->cpus);
+		t->aff = v;
+		if (cpus_parse(v, &t->cpus, &t->cpus_bytes)) {
+			opt_seterr("tim: bad --affinity '%s' (a CPU list like "
+			    "0,2-3)", v);
+			return -1;
+		}
+		if (!t->cpus)
+			die(E_USAGE, "out of memory");
+		return 0;
 	case O_PSCAN: case O_PLIST: return param_opt(t, id, v);
 	}
 	return 0;
@@ -1178,6 +1194,11 @@ static void setup(struct tim *t, struct tbase *b)
 		t->sp.out = t->null[0] ? fd : -1;
 		t->sp.err = t->null[1] ? fd : -1;
 	}
+	if (t->cpus && cpus_usable(t->cpus, t->cpus_bytes))
+		die(E_USAGE, "--affinity '%s': %s", t->aff, errno == EINVAL ?
+		    "no such CPU here" : strerror(errno));
+	t->sp.cpus = t->cpus;
+	t->sp.cpus_bytes = t->cpus_bytes;
 	t->md.pm = getenv("LC_PM");
 	if (!t->md.pm)
 		t->md.pm = " +- ";
@@ -1221,6 +1242,7 @@ static int finish(struct tim *t, const struct tbase *b)
 		char *cmd = tgraph(&t->md, t->graph);
 
 		t->sp.out = t->sp.err = -1;     /* its output is the user's */
+		t->sp.cpus = NULL;              /* and so is its placement */
 		run1(t, cmd, NULL, E_GRAPH, &r);
 		free(cmd);
 	}

@@ -1,5 +1,6 @@
 /* spawn.c: timed vfork+execve with wait4 and rusage. */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -31,6 +32,7 @@ int spawn_init(struct spawner *sp, char **env)
 			sp->envp[j++] = env[i];
 	strcpy(sp->seq, "TIM_SEQ=0");
 	sp->out = sp->err = -1;
+	sp->cpus = NULL;
 	sp->envp[j++] = sp->seq;
 	sp->envp[j] = NULL;
 	return 0;
@@ -57,7 +59,8 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 	pid = vfork();
 	if (pid == 0) {
 		if ((sp->out < 0 || dup2(sp->out, 1) >= 0) &&
-		    (sp->err < 0 || dup2(sp->err, 2) >= 0))
+		    (sp->err < 0 || dup2(sp->err, 2) >= 0) && (!sp->cpus ||
+		    !sched_setaffinity(0, sp->cpus_bytes, (const cpu_set_t *)(const void *)sp->cpus)))
 			execve(path, argv, sp->envp);
 		e = errno;      /* the parent resumes only after this exit */
 		_exit(127);

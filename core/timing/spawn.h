@@ -6,7 +6,9 @@
  * child gets the parent's environment plus TIM_SEQ=<seq>. Two forms: a
  * shell line (`/bin/sh -c CMD`) or a program and its words (no shell).
  * The child's stdout and stderr are the parent's, or another fd each
- * (tim --output=null: /dev/null), put in place by dup2 in the child.
+ * (tim --output=null: /dev/null), put in place by dup2 in the child,
+ * which also takes its CPU affinity there, before the exec (tim
+ * --affinity), so the timed program and its children start on it.
  * vfork's gain over fork: docs/PERFORMANCE.md, "tim: vfork and the
  * peak-RSS floor". Never
  * prints, never exits. */
@@ -21,6 +23,8 @@ struct spawner {
 	char *seq;              /* that slot's text, rewritten per run */
 	int out, err;           /* fds the child gets as 1 and 2, or -1:
 	                         * the parent's (spawn_init sets -1) */
+	const unsigned long *cpus;  /* the child's affinity mask, or NULL */
+	size_t cpus_bytes;      /* its size (cpus.h) */
 };
 
 struct spawn_res {
