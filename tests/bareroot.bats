@@ -32,7 +32,7 @@ setup_file() {
 }
 
 setup() {
-	need_root
+	need_ns   # every test but the first enters a private namespace
 	command -v musl-gcc >/dev/null || skip "musl-gcc not installed (musl-tools): no static build"
 	R=$BATS_FILE_TMPDIR/root
 	[ -x "$R/bin/quickbox" ] || skip "the static musl build failed"
@@ -44,7 +44,7 @@ teardown() { [ -z "${pid:-}" ] || kill "$pid" 2>/dev/null || true; }
 # in_root CMD ARGS...: CMD as PID 1 of a new PID namespace, chrooted in $R,
 # with the namespace's /proc mounted at $R/proc
 in_root() {
-	unshare --mount --pid --fork --mount-proc="$R/proc" chroot "$R" "$@"
+	mount_ns unshare --pid --fork --mount-proc="$R/proc" chroot "$R" "$@"
 }
 
 @test "bare root: nothing but the binary, its links, data and /proc" {
@@ -110,7 +110,7 @@ in_root() {
 	wait_for_comm() { for i in $(seq 500); do [ "$(cat /proc/$pid/comm 2>/dev/null)" = qbbare_mark ] && return; sleep 0.01; done; return 1; }
 	wait_for_comm
 	# the host's /proc, so that the sleeper (uid 1234, gid 50) is visible
-	ine() { unshare --mount sh -c 'mount --bind /proc "$0/proc" && exec chroot "$0" "$@"' "$E" "$@"; }
+	ine() { mount_ns sh -c 'mount --bind /proc "$0/proc" && exec chroot "$0" "$@"' "$E" "$@"; }
 	run --separate-stderr ine /bin/pf -u carol qbbare_mark
 	[ "$status" -eq 0 ]
 	[ "$output" = "$pid" ]

@@ -15,7 +15,20 @@
 # neighbour would make them flaky or slow). With one job, or without GNU
 # parallel, everything runs in one bats as before. Both phases' reports
 # are counted, and either's failure fails the run.
+#
+# The run starts with one line saying whether the tests that need a
+# private PID or mount namespace can have one here (tests/ns.sh: also in
+# a plain chroot), and if not, which skip and how to run them; the probe
+# is made once, for every file (QB_NS).
 [ -n "${BASH_VERSION-}" ] || exec bash "$0" "$@"
+QB_NS=$(sh "$(dirname "$0")/ns.sh" --probe)
+export QB_NS
+case $QB_NS in
+mount-point) echo "bats-count: private namespaces: yes (root, / a mount point): no test skips for want of one" ;;
+chroot) echo "bats-count: private namespaces: yes (a plain chroot: tests/ns.sh binds / privately first): no test skips for want of one" ;;
+*"not root"*) echo "bats-count: not root: the tests that need root or a private namespace skip (each names why); run as root to run them" ;;
+*) echo "bats-count: no private namespace here (${QB_NS#none: }): the tests that need one skip; run as root with CAP_SYS_ADMIN (a container: --privileged or --cap-add SYS_ADMIN) to run them" ;;
+esac
 dir=$(mktemp -d "${TMPDIR:-/tmp}/qb-bats.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 1' HUP INT TERM

@@ -140,13 +140,13 @@ setup() { qbbin_setup; }
 	lm=$(readlink -f "$lm")
 	[ -f "$lm" ]
 	# a private mount namespace in which libm.so.6 is an empty file
-	run --separate-stderr unshare -m sh -c 'mount --bind /dev/null "$1" &&
+	run --separate-stderr mount_ns sh -c 'mount --bind /dev/null "$1" &&
 	    "$2" tim -N -w0 -n3 -m2 /bin/true' _ "$lm" "$QB"
 	[ "$status" = 1 ]
 	[ -z "$output" ]
 	[ "${#stderr_lines[@]}" = 1 ]
 	[[ $stderr == "tim: cannot load libm.so.6: "* ]]
-	run --separate-stderr unshare -m sh -c 'mount --bind /dev/null "$1" &&
+	run --separate-stderr mount_ns sh -c 'mount --bind /dev/null "$1" &&
 	    printf "a\nb\n" | "$2" -n1' _ "$lm" "$QBBIN/head"
 	[ "$status" = 0 ]
 	[ "$output" = a ]

@@ -12,7 +12,15 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        runs in a new session (setsid), so no fixture has a
 #                        controlling tty, whether or not the suite runs on
 #                        one. Its status: SCRIPT's, or 1 when a `testing`
-#                        check in it failed.
+#                        check in it failed. Skips (need_ns) where no
+#                        namespace can be had.
+#   mount_ns CMD ARGS... run CMD in a private mount namespace: mounts made
+#                        in it stay there (use it, never unshare --mount,
+#                        which fails in a plain chroot). Skips as in_ns.
+#   need_ns              skip the test, naming the reason, unless private
+#                        namespaces work here: root with CAP_SYS_ADMIN, /
+#                        a mount point or a plain chroot (tests/ns.sh)
+#   ns_mode              how: mount-point, chroot or "none: REASON"
 #   testing NAME COMMAND EXPECTED [STDIN]
 #                        (toybox style; in in_ns or anywhere) run COMMAND
 #                        (eval'd in this shell: no extra process) with STDIN
@@ -50,6 +58,7 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 : "${QB:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/quickbox}"
 : "${TESTBIN:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/build/tests}"
 : "${REF:=/usr/bin}"
+QB_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export QB TESTBIN REF
 export LC_ALL=C
 FIX="$TESTBIN/qbfix"
@@ -92,10 +101,51 @@ qbbin_setup() {
 	export QBBIN
 }
 
+# probed once per run (tests/ns.sh --probe, a few unshare calls), kept
+# in QB_NS: bats-count.sh sets it for the whole run, else the first
+# test of a file that asks probes and keeps the answer beside the run
+ns_mode() {
+	local f="${BATS_RUN_TMPDIR:-${TMPDIR:-/tmp}}/qb-ns-mode"
+	if [ -z "${QB_NS-}" ]; then
+		if [ -n "${BATS_RUN_TMPDIR-}" ] && [ -s "$f" ]; then
+			QB_NS=$(cat "$f")
+		else
+			QB_NS=$(bash "$QB_TESTS/ns.sh" --probe)
+			[ -z "${BATS_RUN_TMPDIR-}" ] || printf '%s\n' "$QB_NS" > "$f"
+		fi
+		export QB_NS
+	fi
+	printf '%s\n' "$QB_NS"
+}
+
+need_ns() {
+	ns_mode > /dev/null
+	case $QB_NS in none*) skip "no private namespace here (${QB_NS#none: }; tests/ns.sh)" ;; esac
+}
+
+mount_ns() {
+	need_ns
+	bash "$QB_TESTS/ns.sh" "$@"
+}
+
+# `run in_ns ...` runs in_ns in a subshell, where a skip only ends the
+# subshell: bats' run is wrapped so that a run of in_ns or mount_ns
+# asks need_ns first, in the test's own shell
+if declare -F run > /dev/null && ! declare -F qb_bats_run > /dev/null; then
+	eval "qb_bats_run$(declare -f run | sed '1s/^run *//')"
+	run() {
+		local a
+		for a; do
+			case $a in in_ns | mount_ns) need_ns; break ;; esac
+		done
+		qb_bats_run "$@"
+	}
+fi
+
 in_ns() {
-	need_root
-	unshare --fork --pid --mount-proc --kill-child setsid bash -c \
-	    "source '${BATS_TEST_DIRNAME}/helpers.bash'; $1
+	need_ns
+	bash "$QB_TESTS/ns.sh" --pid setsid bash -c \
+	    "source '$QB_TESTS/helpers.bash'; $1
 	    qb_rc=\$?; [ -z \"\$TESTING_FAILED\" ] || exit 1; exit \$qb_rc"
 }
 

@@ -76,7 +76,7 @@ docs() { echo "$TOP/README.md"; ls "$TOP"/docs/*.md; }
 # every failing block with its output and fails if there was one
 run_blocks() {
 	local f=$1 line k body w n=0 failed=0 st
-	need_root
+	need_ns
 	local bin=$BATS_TEST_TMPDIR/bin
 	mkdir -p "$bin"
 	ln -sf "$QB" "$bin/quickbox"
@@ -90,7 +90,7 @@ run_blocks() {
 		ln -s "$QB" "$w/quickbox"
 		printf '%s' "$body" | tr '\036' '\n' > "$w/.example.sh"
 		st=0 t0=$SECONDS
-		(cd "$w" && timeout 60 unshare --fork --pid --mount-proc --kill-child setsid \
+		(cd "$w" && timeout 60 sh "$QB_TESTS/ns.sh" --pid setsid \
 		    env -i HOME="$w" PATH="$bin:/usr/bin:/bin" TMPDIR="$w/tmp" \
 		    LANG=C.UTF-8 LC_ALL=C.UTF-8 sh -e .example.sh \
 		    < /dev/null > "$w/.out" 2> "$w/.err") || st=$?

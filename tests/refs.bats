@@ -10,8 +10,7 @@ setup() { qbbin_setup; TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd); }
 # whose /usr/bin lacks NAMEs: a view of symlinks into a bind of the real
 # /usr/bin, mounted over it
 without() {
-	need_root
-	unshare --mount bash -c '
+	mount_ns bash -c '
 		set -e
 		o=$BATS_TEST_TMPDIR/orig v=$BATS_TEST_TMPDIR/view
 		mkdir -p "$o" "$v"
@@ -24,6 +23,7 @@ without() {
 }
 
 @test "tests/deps.sh asks for procps when only a quickbox pgrep is on PATH" {
+	need_ns   # without: a private mount namespace
 	# apt-get hidden too: the script must say what is missing, not install it
 	run --separate-stderr without "pgrep pidwait apt-get" \
 	    "PATH='$QBBIN':\$PATH sh '$TOP/tests/deps.sh'"
@@ -32,21 +32,22 @@ without() {
 }
 
 @test "tests/deps.sh is content when the reference tools are at their paths" {
+	need_ns   # without: a private mount namespace
 	run --separate-stderr without "" "PATH='$QBBIN':\$PATH sh '$TOP/tests/deps.sh'"
 	[ "$status" -eq 0 ]
 }
 
 @test "bench/deps.sh reports procps missing when only a quickbox pgrep is on PATH" {
+	need_ns   # without: a private mount namespace
 	run without "pgrep apt-get" "PATH='$QBBIN':\$PATH sh '$TOP/bench/deps.sh'"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"# missing (sections will skip them): procps"* ]]
 }
 
 @test "bench.sh seed: procps pgrep is /usr/bin/pgrep even when /usr/local/bin has a pgrep" {
-	need_root
 	[ -x "$TOP/quickbox" ] || skip "no ./quickbox (make first)"
 	m=$BATS_TEST_TMPDIR/called
-	run unshare --mount bash -c "
+	run mount_ns bash -c "
 		mount -t tmpfs none /usr/local/bin
 		printf '#!/bin/sh\ntouch %s\nexec /usr/bin/pgrep \"\$@\"\n' '$m' > /usr/local/bin/pgrep
 		chmod +x /usr/local/bin/pgrep
@@ -59,6 +60,7 @@ without() {
 }
 
 @test "make fuzz without clang names the packages it needs" {
+	need_ns   # without: a private mount namespace
 	# apt-get hidden too: the step must say what is missing, not install it
 	run --separate-stderr without "clang apt-get" "make -s -C '$TOP' fuzz-deps"
 	[ "$status" -ne 0 ]
@@ -66,6 +68,7 @@ without() {
 }
 
 @test "make check without clang says its clang half did not run" {
+	need_ns   # without: a private mount namespace
 	run --separate-stderr without "clang apt-get" "make -s -C '$TOP' check-clang-or-say"
 	[ "$status" -eq 0 ]
 	[ "$output" = "make check: the clang half (ASan+UBSan built with clang) did NOT run: no clang (apt-get install clang, or run make check as root)" ]
