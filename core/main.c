@@ -148,7 +148,7 @@ static int install(int argc, char **argv)
 		for (i = 0; i < NAPPLETS; i++)
 			if (applets[i].entry)
 				in.names[in.n++] = applets[i].name;
-	return links_make(in.dir, in.names, in.n, in.flags);
+	return links_make(in.dir, in.names, in.n, in.flags, warn);
 }
 
 static void box_main(int argc, char **argv)
@@ -180,7 +180,7 @@ static void box_main(int argc, char **argv)
 	if (!strcmp(argv[1], "--which")) {
 		if (argc != 3)
 			die(2, "--which takes one NAME, as in: quickbox --which pgrep");
-		xexit(links_which(argv[2]));
+		xexit(links_which(argv[2], warn));
 	}
 	if (argv[1][0] == '-' && argv[1][1])
 		die(2, "unknown option '%s' (quickbox --help)", argv[1]);

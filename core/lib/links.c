@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include "fmt.h"
-#include "err.h"
 #include "links.h"
 #include "out.h"
 
 static char self[PATH_MAX];
+static links_say *say;   /* the caller's message hook */
 static struct stat self_st;
 
 /* the kernel's answer is already absolute and free of links, so libc's
@@ -26,7 +26,7 @@ static int find_self(void)
 	n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0 || (self[n] = 0, stat(self, &self_st))) {
 		*self = 0;
-		warn("cannot find its own binary: /proc/self/exe:");
+		say("cannot find its own binary: /proc/self/exe:");
 		return -1;
 	}
 	return 0;
@@ -68,7 +68,7 @@ static int one(const char *dir, const char *name, const char *target, int flags)
 
 	if ((size_t)fmt_snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
 		errno = ENAMETOOLONG;
-		warn("%s/%s:", dir, name);
+		say("%s/%s:", dir, name);
 		return 1;
 	}
 	if (!lstat(path, &st)) {
@@ -82,26 +82,27 @@ static int one(const char *dir, const char *name, const char *target, int flags)
 		    (t[n] = 0, !strcmp(t, target)))
 			return 0;
 		if (S_ISDIR(st.st_mode)) {
-			warn("%s: is a directory", path);
+			say("%s: is a directory", path);
 			return 1;
 		}
 		if (!(flags & LINKS_FORCE) && !runs_quickbox(path, &st)) {
-			warn("%s: exists and is not a link to quickbox (-f replaces it)", path);
+			say("%s: exists and is not a link to quickbox (-f replaces it)", path);
 			return 1;
 		}
 		if (unlink(path)) {
-			warn("cannot replace %s:", path);
+			say("cannot replace %s:", path);
 			return 1;
 		}
 	}
 	if ((flags & LINKS_HARD) ? link(self, path) : symlink(target, path)) {
-		warn("cannot link %s:", path);
+		say("cannot link %s:", path);
 		return 1;
 	}
 	return 0;
 }
 
-int links_make(const char *dir, const char *const *names, size_t n, int flags)
+int links_make(const char *dir, const char *const *names, size_t n, int flags,
+    links_say *hook)
 {
 	char own[PATH_MAX];
 	const char *target = self;
@@ -109,15 +110,16 @@ int links_make(const char *dir, const char *const *names, size_t n, int flags)
 	size_t i;
 	int rc = 0;
 
+	say = hook;
 	if (find_self())
 		return 1;
 	if (stat(dir, &st)) {
-		warn("%s:", dir);
+		say("%s:", dir);
 		return 1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		errno = ENOTDIR;
-		warn("%s:", dir);
+		say("%s:", dir);
 		return 1;
 	}
 	/* in the binary's own folder a relative link survives moving the
@@ -136,7 +138,7 @@ static int executable(const char *path, struct stat *st)
 	return !access(path, X_OK) && !stat(path, st) && S_ISREG(st->st_mode);
 }
 
-int links_which(const char *name)
+int links_which(const char *name, links_say *hook)
 {
 	const char *p = getenv("PATH"), *e;
 	char path[PATH_MAX], to[PATH_MAX];
@@ -144,6 +146,7 @@ int links_which(const char *name)
 	ssize_t tn;
 	int found = 0, q;
 
+	say = hook;
 	if (strchr(name, '/')) {
 		found = strlen(name) < sizeof path && executable(name, &st);
 		if (found)
@@ -165,7 +168,7 @@ int links_which(const char *name)
 		}
 	}
 	if (!found) {
-		warn("%s: not found on PATH", name);
+		say("%s: not found on PATH", name);
 		return 2;
 	}
 	tn = readlink(path, to, sizeof to - 1);

@@ -10,14 +10,11 @@ void *vec_grow(void *v, size_t want, size_t *cap, size_t size)
 
 	if (want <= *cap)
 		return v;
-	while (c < want) {
-		if (c > SIZE_MAX / 2)
-			die(qb_fatal, "out of memory");
-		c *= 2;
-	}
-	if (size && c > SIZE_MAX / size)
-		die(qb_fatal, "out of memory");
-	v = xrealloc(v, c * size);
+	while (c < want)
+		c = c > SIZE_MAX / 2 ? SIZE_MAX : c * 2;
+	/* a size past SIZE_MAX asks for SIZE_MAX bytes: xrealloc's own
+	 * out-of-memory death, not one of ours */
+	v = xrealloc(v, size && c > SIZE_MAX / size ? SIZE_MAX : c * size);
 	*cap = c;
 	return v;
 }

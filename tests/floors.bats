@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# floors.bats: tests/floors.sh, the one-way floors of the source (applets
+# -> engines -> core/lib; no core file prints, warns or exits), on this
+# tree, and on a copy broken on purpose to see each rule fire.
+
+@test "the tree keeps its floors: includes and calls" {
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$BATS_TEST_DIRNAME/.."
+	[ "$output" = "" ]
+	[ "$status" = 0 ]
+}
+
+@test "floors.sh names each breach: an engine including another, lib including an engine, a core printf, warn and exit" {
+	local r="$BATS_TEST_TMPDIR/r"
+	mkdir -p "$r"
+	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
+	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	# the later -Icore form resolves too, and is within the floors
+	sed -i 's/^#include "err.h"$/#include "lib\/err.h"/' "$r/core/records/rec.c"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$output" = "" ]
+	echo '#include "select.h"' >> "$r/core/records/rec.c"
+	echo '#include "process/proc.h"' >> "$r/core/lib/fmt.c"
+	echo '#include "../../applets/tim_file.h"' >> "$r/core/timing/spawn.c"
+	echo '#include "nosuch.h"' >> "$r/applets/pf.c"
+	printf 'static void f1(void) { printf("x"); }\n' >> "$r/core/process/proc.c"
+	printf 'static void f2(void) { warn ("x"); exit(1); }\n' >> "$r/core/lib/num.c"
+	# not calls: a member, a comment, a string, a name's tail, a static
+	# function of the file's own
+	printf 'static void f3(struct s *o) { o->warn(1); /* exit(1) */ f("die(1)"); my_exit(1); }\n' >> "$r/core/lib/num.c"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$status" = 1 ]
+	[ "${lines[0]}" = "applets/pf.c: #include \"nosuch.h\" names no file" ]
+	[ "${lines[1]}" = "core/lib/fmt.c: includes core/process/proc.h (lib may not include engine:process)" ]
+	[ "${lines[2]}" = "core/records/rec.c: includes core/process/select.h (engine:records may not include engine:process)" ]
+	[ "${lines[3]}" = "core/timing/spawn.c: includes applets/tim_file.h (engine:timing may not include applet)" ]
+	[ "${lines[4]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls warn (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${lines[5]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls exit (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${lines[6]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${#lines[@]}" = 7 ]
+}

@@ -1,0 +1,160 @@
+#!/bin/sh
+# floors.sh [ROOT]: the one-way floors of the source tree, checked (run by
+# tests/floors.bats, so by make test). Prints one line per breach, exits 1
+# when there is any.
+#
+# Floors: the front end (applets/) calls the engines (core/process,
+# core/records, core/timing, and any other folder under core/ but lib),
+# which call the helpers (core/lib). core/main.c and core/applets.h are the
+# dispatcher; config/ and the generated build/enabled.h are settings.
+#
+# 1. Includes. Each #include "x" is resolved to the file it names as the
+#    compiler does: the including file's folder first, then -I$(B) and the
+#    -I list the Makefile builds from CORE_DIRS (so both today's flat
+#    "err.h" and a later "lib/err.h" under -Icore resolve). Allowed:
+#      dispatcher -> anything
+#      applet     -> applets, engines, lib, settings, core/applets.h (the
+#                    entry points the dispatcher calls)
+#      engine E   -> E, lib, settings (never another engine)
+#      lib        -> lib, settings
+# 2. Calls. No file under core/ prints a message, warns or exits on its own:
+#    the applet decides. Banned names: the printf family, puts, fputs,
+#    putchar, fputc, putc, perror, psignal; err.h's warn, vwarn, warn_line,
+#    fail, die, xexit; BSD's err, errx, verr, verrx, warnx, vwarnx; glibc's
+#    error; exit, _exit, _Exit, abort. Writing a command's data through
+#    out.h (out_write, rec_emit...) is not a message and is allowed.
+#    Allowed files: core/main.c (the dispatcher); core/lib/err.c, err.h and
+#    out.c, the helpers that do the printing and exiting when an applet
+#    calls them (a helper that dies of an impossible allocation does so in
+#    err.c's x* allocators, which the engines may call). One allowed call:
+#    _exit in core/timing/spawn.c, the forked child giving up after a
+#    failed exec (it must not run the parent's atexit work).
+ROOT=${1:-.}
+cd "$ROOT" || exit 2
+
+dirs=$(sed -n 's/^CORE_DIRS *:= *//p' Makefile)
+incs="build core"
+for d in $dirs; do incs="$incs core/$d"; done
+
+bad=0
+files=$(find applets core -name '*.[ch]' | LC_ALL=C sort)
+
+# every #include "x" as FILE NAME, to one awk that knows every file
+for f in $files; do
+	sed -n "s|^[[:space:]]*#[[:space:]]*include[[:space:]]*\"\([^\"]*\)\".*|$f \1|p" "$f"
+done | awk -v incs="$incs" -v made="$(sed -n 's/^\$(B)\/\([^:]*\):.*/\1/p' Makefile)" \
+    -v have="$(find applets core config build -type f 2>/dev/null)" '
+function norm(p,    n, a, i, o, k) {
+	n = split(p, a, "/"); k = 0
+	for (i = 1; i <= n; i++) {
+		if (a[i] == "." || a[i] == "") continue
+		if (a[i] == ".." && k > 0 && st[k] != "..") { k--; continue }
+		st[++k] = a[i]
+	}
+	o = st[1]
+	for (i = 2; i <= k; i++) o = o "/" st[i]
+	return o
+}
+function floor(p) {
+	if (p == "core/main.c" || p == "core/applets.h") return "dispatch"
+	if (p ~ /^applets\//) return "applet"
+	if (p ~ /^core\/lib\//) return "lib"
+	if (p ~ /^core\/[^\/]+\//) { sub(/^core\//, "", p); sub(/\/.*/, "", p); return "engine:" p }
+	if (p ~ /^(build|config)\//) return "settings"
+	return "other"
+}
+function allowed(a, b, to) {
+	if (a == "dispatch") return 1
+	if (a == "applet") return b == "applet" || b ~ /^engine:/ || b == "lib" || b == "settings" || to == "core/applets.h"
+	if (a ~ /^engine:/) return b == a || b == "lib" || b == "settings"
+	if (a == "lib") return b == "lib" || b == "settings"
+	if (a == "settings") return b == "settings"
+	return 0
+}
+BEGIN {
+	n = split(have, h, "\n"); for (i = 1; i <= n; i++) exists[h[i]] = 1
+	n = split(made, h, "\n"); for (i = 1; i <= n; i++) exists["build/" h[i]] = 1
+	nd = split(incs, dirs, " ")
+}
+{
+	f = $1; inc = $2; d = f; sub(/\/[^\/]*$/, "", d)
+	to = ""
+	if (exists[norm(d "/" inc)]) to = norm(d "/" inc)
+	for (i = 1; i <= nd && to == ""; i++)
+		if (exists[norm(dirs[i] "/" inc)]) to = norm(dirs[i] "/" inc)
+	if (to == "") { printf "%s: #include \"%s\" names no file\n", f, inc; bad = 1; next }
+	a = floor(f); b = floor(to)
+	if (!allowed(a, b, to)) { printf "%s: includes %s (%s may not include %s)\n", f, to, a, b; bad = 1 }
+}
+END { exit bad }' || bad=1
+
+# comments and string and character literals blanked, lines kept; then
+# each banned name followed by "(" (not a member, not part of a longer
+# name, not a definition of a static function of the same name)
+for f in $files; do
+	case $f in
+	core/*) ;;
+	*) continue ;;
+	esac
+	case $f in
+	core/main.c | core/lib/err.c | core/lib/err.h | core/lib/out.c) continue ;;
+	esac
+	awk -v F="$f" '
+	BEGIN {
+		split("printf fprintf dprintf vprintf vfprintf vdprintf " \
+		    "puts fputs putchar fputc putc perror psignal warn vwarn warn_line " \
+		    "fail die xexit err errx verr verrx warnx vwarnx error exit _exit " \
+		    "_Exit abort", n, " ")
+		for (i in n)
+			ban[n[i]] = 1
+		allow["core/timing/spawn.c", "_exit"] = 1
+	}
+	{
+		s = $0; o = ""
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1); c2 = substr(s, i, 2)
+			if (incom) {
+				if (c2 == "*/") { incom = 0; i++ }
+				o = o " "; continue
+			}
+			if (c2 == "/*") { incom = 1; i++; o = o "  "; continue }
+			if (c2 == "//") break
+			if (c == "\"" || c == "\047") {
+				q = c; o = o c
+				for (i++; i <= length(s); i++) {
+					c = substr(s, i, 1)
+					if (c == "\\") { i++; continue }
+					if (c == q) break
+				}
+				o = o q; continue
+			}
+			o = o c
+		}
+		line[NR] = o
+	}
+	END {
+		for (k = 1; k <= NR; k++) {
+			# names of static functions this file defines itself
+			if (match(line[k], /^static[^(]*[^A-Za-z0-9_][A-Za-z_][A-Za-z0-9_]*\(/)) {
+				d = substr(line[k], 1, RLENGTH - 1); sub(/.*[^A-Za-z0-9_]/, "", d)
+				own[d] = 1
+			}
+		}
+		for (k = 1; k <= NR; k++) {
+			t = line[k]
+			while (match(t, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
+				w = substr(t, RSTART, RLENGTH); sub(/[ \t]*\($/, "", w)
+				pre = RSTART > 1 ? substr(t, RSTART - 1, 1) : ""
+				t = substr(t, RSTART + RLENGTH)
+				if (!(w in ban) || (w in own) || ((F, w) in allow))
+					continue
+				if (pre == "." || pre == ">")
+					continue
+				printf "%s:%d: calls %s (a core file never prints, warns or exits: return to the applet)\n", F, k, w
+				bad = 1
+			}
+		}
+		exit bad
+	}' "$f" || bad=1
+done
+exit $bad
