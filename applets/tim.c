@@ -53,7 +53,7 @@ enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
-	O_OUT, O_SERR, O_AFF, O_NOPTS };
+	O_OUT, O_SERR, O_AFF, O_QW, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -106,6 +106,8 @@ static const struct optdef defs[] = {
 	    "inherit or null: the commands' stderr (inherit)", 0},
 	[O_AFF] = {"affinity", 0, OPT_VALUE | OPT_EXACT, "CPUS",
 	    "run the commands on CPUS only, e.g. 0,2-3", 0},
+	[O_QW] = {"quiet-warnings", 0, OPT_FLAG | OPT_EXACT, 0,
+	    "no advisory warnings (errors stay)", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -134,7 +136,7 @@ struct tim {
 	const char *base, *exp[3];      /* --baseline, --json --csv --md */
 	char delim;
 	int report, verbose, help, version, noshell, oset, interleave;
-	int progress;
+	int progress, quiet;            /* --progress, --quiet-warnings */
 	int errall;                     /* --error=estimate */
 	int null[2];                    /* --output=null, --stderr=null */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
@@ -397,6 +399,7 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_JSON: case O_CSV: case O_MD: t->exp[id - O_JSON] = v; return 0;
 	case O_BASE: t->base = v; return 0;
 	case O_STEP: t->step = v; return 0;
+	case O_QW: t->quiet = opt_bool(v) == 1; return 0;
 	case O_AFF:
 		free(t->cpus);
 		t->aff = v;
@@ -714,9 +717,9 @@ static void check(struct tim *t)
 static void progress(struct tim *t, const struct row *r, long long batch,
     long long round)
 {
-	char b[512], v[256], at[64];
+	char b[512], v[256], at[64], left[32] = "";
 	long long now;
-	double est, err;
+	double est, err, el;
 	int l, i = r ? (int)(r - t->md.rw) : 0;
 
 	if (!t->progress)
@@ -738,8 +741,13 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 		fmt_snprintf(at, sizeof at, "round %lld", round);
 	else
 		fmt_snprintf(at, sizeof at, "batch %lld/%lld", batch + 1, t->m);
-	l = fmt_snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  %s  %s %s", i + 1,
-	    t->md.nrow, r->name, at, v, v[0] ? t->unit : "");
+	el = (double)(now - t->t0) * 1e-9;      /* elapsed, time left */
+	if (t->budget > 0)
+		fmtf_snprintf(left, sizeof left, " (%.1f s left)",
+		    t->budget > el ? t->budget - el : 0);
+	l = fmtf_snprintf(b, sizeof b, "\r\033[Ktim: %d/%d %.60s  %s  %s%s%s"
+	    "  %.1f s%s", i + 1, t->md.nrow, r->name, at, v, v[0] ? " " : "",
+	    v[0] ? t->unit : "", el, left);
 	write_all(2, b, l < 0 ? 0 : (size_t)l < sizeof b ? (size_t)l :
 	    sizeof b - 1);
 	t->progshown = 1;
@@ -1249,7 +1257,8 @@ static int finish(struct tim *t, const struct tbase *b)
 	for (i = 0; i < 3; i++)
 		if (t->exp[i])
 			texport_commit(&t->ex[i], &t->md);
-	few_runs(t);
+	if (!t->quiet)
+		few_runs(t);
 	for (i = t->md.first; i < t->md.nrow; i++)
 		if (t->md.rw[i].missed) {
 			char line[1024];

@@ -39,3 +39,31 @@ setup() { has_applet tim && cd "$BATS_TEST_TMPDIR" && export -n LC_PM; }
 	[ "$stderr" = "tim: --affinity '65535': no such CPU here" ]
 	[ ! -e ran ]
 }
+
+@test "--quiet-warnings: the advisory warning goes, errors stay" {
+	run --separate-stderr tim -N -w0 -n20 -m8 -e estimate /bin/true
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == "tim: /bin/true: --error=estimate reads low"* ]]
+	run --separate-stderr tim --quiet-warnings -N -w0 -n20 -m8 -e estimate /bin/true
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" ms${TAB}/bin/true" ]]
+	[ -z "$stderr" ]
+	run --separate-stderr tim --quiet-warnings -w0 -n3 -m2 -o0 false
+	[ "$status" -eq 3 ]
+	[ "$stderr" = 'tim: "false" failed (exit status 1)' ]
+	run --separate-stderr tim --quiet-warnings --affinity=x true
+	[ "$status" -eq 1 ]
+	[ -n "$stderr" ]
+}
+
+@test "--progress: the elapsed time, and with --budget the time left" {
+	run --separate-stderr tim --progress=always -w0 -n3 -m2 -o0 true
+	[ "$status" -eq 0 ]
+	re=$'\r\e\\[Ktim: 1/1 true  batch 1/2    [0-9]+\\.[0-9] s\r'
+	[[ "$stderr" =~ $re ]]
+	[[ "$stderr" != *" left)"* ]]
+	run --separate-stderr tim --progress=always --precision=0.000000001% \
+	    --budget=1s -w0 -n3 -m2 -o0 'sleep 0.05'
+	[ "$status" -eq 6 ]
+	[[ "$stderr" =~ "  round "[0-9]+"  "[^$'\r']*" ms  "[0-9]+\.[0-9]" s ("[0-9]+\.[0-9]" s left)" ]]
+}
