@@ -7,13 +7,34 @@ setup() { TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd); }
 
 need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (musl-tools)"; }
 
-@test "make size: one line per family asked for, the tails family within its budget" {
+# Budgets in bytes of the static musl binary (make size), per family and
+# the whole: each is the size measured on 2026-12-03 (main after this
+# round's head/tail, floors and links work, with the other features of the
+# round landing: tim verdicts, counters and plot, pf fields) plus about 3 %
+# for them. A family past its budget fails: pay for new bytes with savings
+# or raise the budget in the same commit, saying why. The round's targets
+# (whole <= 200,000, tails <= 58,000: docs/quickbox.md) are not met yet.
+#   measured: headtail 65,304  pf 114,016  pgrep 99,112  pidof 59,936
+#             tails 63,320  tim 83,200  whole 203,720
+BUDGETS="headtail 67500 pf 118000 pgrep 102000 pidof 62000 tails 65500 tim 87000 whole 210000"
+
+@test "make size: one line per family, each within its budget; the static tails binary holds only tails" {
 	need_musl
-	run make -s -C "$TOP" size SIZE_FAM="tails" SIZE_DIR="$BATS_TEST_TMPDIR/sz"
+	local fam b n bad=0 fams=
+	set -- $BUDGETS
+	while [ $# -gt 0 ]; do fams="$fams $1"; shift 2; done
+	run make -s -C "$TOP" size SIZE_FAM="$fams" SIZE_DIR="$BATS_TEST_TMPDIR/sz"
 	[ "$status" -eq 0 ]
-	[[ "$output" =~ ^tails\ +([0-9]+)\ bytes\ +tails$ ]]
-	echo "tails family: ${BASH_REMATCH[1]} bytes (budget 76000)"
-	[ "${BASH_REMATCH[1]}" -le 76000 ]
+	set -- $BUDGETS
+	while [ $# -gt 0 ]; do
+		fam=$1 b=$2
+		shift 2
+		n=$(printf '%s\n' "$output" | awk -v f="$fam" '$1 == f && $3 == "bytes" { print $2 }')
+		[ -n "$n" ] || { echo "$fam: no line in make size"; bad=1; continue; }
+		echo "$fam: $n bytes (budget $b)"
+		[ "$n" -le "$b" ] || { echo "$fam: $n bytes, over its budget $b"; bad=1; }
+	done
+	[ $bad = 0 ]
 	# the static binary works and holds only the family
 	[ "$("$BATS_TEST_TMPDIR/sz/tails/quickbox" --list | tr '\n' ' ')" = "tails " ]
 	[ "$(seq 3 | "$BATS_TEST_TMPDIR/sz/tails/quickbox" tails -t1)" = 3 ]
