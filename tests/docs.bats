@@ -129,3 +129,30 @@ perf_pointers() {
 	run perf_pointers "$BATS_TEST_TMPDIR/c.c"
 	[ "$status" -eq 0 ]
 }
+
+# repository paths (applets/ core/ tests/ bench/ docs/ config/...) named in
+# the docs, the README, the Makefile and the sources' comments: FILE:LINE
+# PATH for each that does not exist. Placeholders are skipped: a part in
+# capitals (NAME, FAMILY, APPLET), a prefix ending in _ or a brace,
+# applets/x.c, and config/local.mk (the user's own, made when wanted)
+dead_paths() {
+	(cd "$1" && grep -rnoE '(^|[^A-Za-z0-9_./-])(applets|core|tests|bench|docs|config)/[A-Za-z0-9_./*{},+-]*' \
+	    README.md Makefile bench.sh docs applets core tests bench 2>/dev/null |
+	    sed -E 's/^([^:]*):([0-9]+):[^a-z]?/\1:\2 /' |
+	    awk '{ p = $2; sub(/[.,:;)]+$/, "", p)
+		if (p ~ /[*{}$]/ || p ~ /_$/ || p ~ /\/[^\/]*[A-Z][A-Z][A-Z]/ ||
+		    p == "applets/x.c" || p == "config/local.mk") next
+		print $1, p }' |
+	    while read -r at p; do [ -e "$p" ] || echo "$at $p"; done | LC_ALL=C sort -u)
+}
+
+@test "every repository path named in the docs and the sources' comments exists" {
+	run dead_paths "$BATS_TEST_DIRNAME/.."
+	[ "$output" = "" ]
+	# and the check sees a dead one ($c, $d: not paths this scan would see)
+	local r="$BATS_TEST_TMPDIR/r" c=core d=docs
+	mkdir -p "$r/$d" "$r/$c/lib"
+	echo "see $c/nosuch.h and (docs) $c/lib/." > "$r/$d/a.md"
+	run dead_paths "$r"
+	[ "$output" = "$d/a.md:1 $c/nosuch.h" ]
+}

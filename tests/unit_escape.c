@@ -1,4 +1,4 @@
-/* unit_escape: drives core/escape.c and core/pidfile.c for tests/pgrep.bats.
+/* unit_escape: drives core/process/escape.c and core/process/pidfile.c for tests/pgrep.bats.
  *   unit_escape c|utf8 HEXBYTES   print the escaped string
  *   unit_escape shell HEXBYTES    print esc_shell's quoting (NULs allowed)
  *   unit_escape pidfile FILE [lock]  print the PID or "invalid" */

@@ -1,4 +1,4 @@
-/* fields.c: the -o / --json fields: table, list parsing, values. */
+/* fields.c: the -F / --json fields: table, list parsing, values. */
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>

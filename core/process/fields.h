@@ -1,4 +1,4 @@
-/* fields.h: what pf prints about each selected process (-o FIELDS,
+/* fields.h: what pf prints about each selected process (-F FIELDS,
  * --json): the fields, named as ps names them, their headers and
  * widths, what the reader must read for them, and each value as ps
  * shows it (text) or as JSON.

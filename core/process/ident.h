@@ -1,5 +1,5 @@
 /* ident.h: process identities that survive PID reuse, as tokens a user
- * can keep between invocations (pf -o id, then pk -p TOKEN later).
+ * can keep between invocations (pf -F id, then pk -p TOKEN later).
  *
  * A PID names a process only until it exits; then the kernel may give
  * the number to another. A token adds what tells the two apart:
