@@ -703,7 +703,7 @@ static void setup(struct pf *f)
 	/* act only prints: no pidfd, no anchor (select.h) */
 	s->par_nofd = !(f->acts & (A_KILL | A_WAIT | A_WAITALL)) && !keeps(f);
 	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
-	s->need |= f->fields.need;
+	s->need_act = f->fields.need;   /* for the selected ones only */
 	if (f->fields.late)     /* exe cwd cgroup id are checked on the anchor */
 		s->par_nofd = 0;
 	if (f->full && f->fields.raw_cmdline)

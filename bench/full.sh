@@ -17,7 +17,7 @@
 #              when permitted, else nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
-#   SECTIONS="scale tails tim startup"   which bench/*.sh to run (default: these)
+#   SECTIONS="scale findshow tails tim startup"   which bench/*.sh to run (default: these)
 #   BUILDS="default static"         which builds run the seed section
 #   PGREP=/usr/bin/pgrep   the reference pgrep (by path, never from PATH)
 # Sections take their own knobs (see the head of each bench/*.sh), e.g.
@@ -100,7 +100,7 @@ case " ${BUILDS-default static} " in *" static "*)
 	fi ;;
 esac
 
-for s in ${SECTIONS-scale tails tim startup}; do
+for s in ${SECTIONS-scale findshow tails tim startup}; do
 	if [ -f "$here/bench/$s.sh" ]; then
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \

@@ -8,6 +8,8 @@
  *                      set in the child before the exec
  *             VAR=VAL  VAR=VAL added to the environment
  *             /PATH    that program instead of PROG (same arguments)
+ *             +ARG     ARG before PROG's arguments (repeatable, in order;
+ *                      ARG holds no ':')
  *
  * Each round runs every variant once, in the order given, so a slow
  * stretch of the machine hits all alike. Prints per variant
@@ -37,6 +39,8 @@ struct variant {
 	const char *prog;
 	int pin;
 	char **env;
+	char *pre[8];           /* the +ARG arguments */
+	int npre;
 	double *t;
 };
 
@@ -49,7 +53,7 @@ static int cmp(const void *a, const void *b)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: parrun ROUNDS NAME[:pin|:VAR=VAL|:/PATH]... -- PROG [ARG...]\n");
+	fprintf(stderr, "usage: parrun ROUNDS NAME[:pin|:VAR=VAL|:/PATH|:+ARG]... -- PROG [ARG...]\n");
 	return 2;
 }
 
@@ -73,16 +77,27 @@ static char **with_env(char **env, char *kv)
 static __attribute__((noinline)) double run(const struct variant *v,
     const cpu_set_t *one, int null, char **prog)
 {
-	long long t0 = clock_ns();
-	pid_t pid = vfork();
-	int st;
+	char *av[64];
+	int n = 0, st;
+	long long t0;
+	pid_t pid;
+
+	/* PROG's name, the +ARGs, then PROG's arguments */
+	av[n++] = prog[0];
+	for (int i = 0; i < v->npre; i++)
+		av[n++] = v->pre[i];
+	for (char **a = prog + 1; *a && n < 63; a++)
+		av[n++] = *a;
+	av[n] = NULL;
+	t0 = clock_ns();
+	pid = vfork();
 
 	if (pid == 0) {
 		if (v->pin)
 			sched_setaffinity(0, sizeof *one, one);
 		dup2(null, 1);
 		dup2(null, 2);
-		execve(v->prog ? v->prog : prog[0], prog, v->env);
+		execve(v->prog ? v->prog : prog[0], av, v->env);
 		_exit(127);
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) < 0) {
@@ -117,6 +132,7 @@ int main(int argc, char **argv)
 		v[nv].prog = NULL;
 		v[nv].pin = 0;
 		v[nv].env = environ;
+		v[nv].npre = 0;
 		while (c) {
 			char *m = c + 1, *e = strchr(m, ':');
 
@@ -127,6 +143,8 @@ int main(int argc, char **argv)
 				v[nv].pin = 1;
 			else if (*m == '/')
 				v[nv].prog = m;
+			else if (*m == '+' && v[nv].npre < 8)
+				v[nv].pre[v[nv].npre++] = m + 1;
 			else if (!strchr(m, '=') || m[0] == '=')
 				return usage();
 			else if (!(v[nv].env = with_env(v[nv].env, m)))

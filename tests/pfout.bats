@@ -99,18 +99,30 @@ escaped_as_ps() {
 	[ "$status" -eq 0 ]
 }
 
-@test "-F reads what its fields need in the same scan, no more" {
+@test "-F reads what its fields need in the same scan, for the selected processes only" {
 	command -v strace > /dev/null || skip "no strace"
 	run in_ns "$(cat <<-'EOF'
 	fix -n needx; p=$FIXPID
-	opens() { strace -f -e trace=openat -o "$FIXDIR/st" "$QB" pf "$@" needx > /dev/null
-		grep -c "\"$p/$1\"" "$FIXDIR/st"; }
-	testing "pid: comm only" "opens comm -F pid" "1\n"
-	testing "pid: no stat" "opens stat -F pid; :" "0\n"
-	testing "ppid: stat (which gives the name too)" "opens stat -F ppid" "1\n"
-	testing "ppid: no comm" "opens comm -F ppid; :" "0\n"
-	testing "user: status" "opens status -F user" "1\n"
-	testing "args: cmdline" "opens cmdline -F args" "1\n"
+	fix -n other; o=$FIXPID
+	# opens FILE PID PF-ARGS...: how often pf opened PID's FILE
+	opens() { f=$1 q=$2; shift 2
+		strace -f -e trace=openat -o "$FIXDIR/st" "$QB" pf "$@" needx > /dev/null
+		grep -c "\"$q/$f\"" "$FIXDIR/st"; }
+	# calls PID PF-ARGS...: every system call that names PID's files
+	calls() { q=$1; shift
+		strace -f -o "$FIXDIR/st" "$QB" pf "$@" needx > /dev/null
+		grep -c "\"$q/" "$FIXDIR/st"; }
+	testing "pid: comm only" "opens comm $p -F pid" "1\n"
+	testing "pid: no stat" "opens stat $p -F pid; :" "0\n"
+	testing "ppid: stat for the selected one" "opens stat $p -F ppid" "1\n"
+	testing "user: status" "opens status $p -F user" "1\n"
+	testing "args: cmdline" "opens cmdline $p -F args" "1\n"
+	testing "unselected: its name only" "opens comm $o -F pid,user,etime,args" "1\n"
+	for f in stat status cmdline; do
+		testing "unselected: no $f" "opens $f $o -F pid,user,etime,args; :" "0\n"
+	done
+	testing "unselected: the calls of pf without -F" \
+	    "calls $o -F pid,user,etime,args,nlwp,time,rss" "$(calls $o)\n"
 	EOF
 	)"
 	echo "$output"

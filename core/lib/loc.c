@@ -22,7 +22,10 @@ int loc_utf8(void)
 		v = getenv("LANG");
 	if (!v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX"))
 		return known;
-	if (!setlocale(LC_ALL, ""))
+	/* LC_CTYPE alone decides the character set (and what wcwidth and
+	 * mbrtowc see): glibc maps one file for it instead of a dozen for
+	 * LC_ALL (docs/PERFORMANCE.md, "Find and show") */
+	if (!setlocale(LC_CTYPE, ""))
 		return known;
 	cs = nl_langinfo(CODESET);
 	known = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "UTF8"));

@@ -9,7 +9,7 @@
 #define QB_LOCALE_H
 
 /* 1 when the environment's locale has a UTF-8 character set; the first
- * call may run setlocale(LC_ALL, ""), later calls return the same answer */
+ * call may run setlocale(LC_CTYPE, ""), later calls return the same answer */
 int loc_utf8(void);
 
 #endif

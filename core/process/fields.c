@@ -289,7 +289,7 @@ void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 
 /* per run: what every row shares */
 static struct {
-	int ready, utf8;
+	int ready, utf8, have_btime;
 	unsigned long long hz, now;
 	long long btime;
 } env;
@@ -302,8 +302,16 @@ static void env_init(struct proc_iter *it)
 	env.utf8 = loc_utf8();
 	env.hz = proc_hz();
 	env.now = proc_now_ticks(it);
-	if (proc_btime(it, &env.btime))
+}
+
+/* the boot time, read at the first row that shows a start time: the
+ * kernel composes all of /proc/stat for it */
+static long long btime(struct proc_iter *it)
+{
+	if (!env.have_btime && proc_btime(it, &env.btime))
 		env.btime = 0;
+	env.have_btime = 1;
+	return env.btime;
 }
 
 /* the tty_nr of stat as a name below /dev, "" when unknown */
@@ -537,7 +545,7 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 
 		/* a start past 9999-12-31 (a corrupt stat line) has no
 		 * four-digit year */
-		if (!env.btime || env.btime < 0 || s > 253402300799ULL ||
+		if (btime(it) <= 0 || s > 253402300799ULL ||
 		    (s += (unsigned long long)env.btime) > 253402300799ULL) {
 			null(b, json);
 			break;

@@ -6,7 +6,8 @@
  * Usage:
  *	struct fld_set set = {0};
  *	if (fld_parse(&set, "pid,user,args", err, sizeof err)) -> bad list
- *	need |= set.need;            (the reader reads these for the scan)
+ *	sel.need_act |= set.need;   (read for the selected processes only,
+ *	                             in the scan that selects them)
  *	fld_header(&b, &set);        (text; empty when every header is)
  *	per selected process, as the scan reads it:
  *	fld_row(&b, &set, it, p, json);

@@ -318,7 +318,7 @@ int proc_parse_exit_code(const char *buf, size_t len, int *ws)
 	return 0;
 }
 
-static int read_stat(struct proc_iter *it, struct proc *p)
+static int read_stat(struct proc_iter *it, struct proc *p, unsigned need)
 {
 	char buf[1024 + STAT_PAD];
 	ssize_t n = read1(it, p, "stat", buf, sizeof buf - STAT_PAD);
@@ -328,7 +328,7 @@ static int read_stat(struct proc_iter *it, struct proc *p)
 	memset(buf + n, 0, STAT_PAD);   /* the spare bytes skip() may read */
 	if (parse_stat(buf, (size_t)n, p))
 		return -1;
-	return (it->need & PROC_STATX) ? proc_parse_statx(buf, (size_t)n, p) : 0;
+	return (need & PROC_STATX) ? proc_parse_statx(buf, (size_t)n, p) : 0;
 }
 
 /* a hex mask of at most 64 bits at s, before e: 0, or -1 */
@@ -546,18 +546,13 @@ static int read_root(struct proc_iter *it, struct proc *p)
 	return 0;
 }
 
-/* read what it->need asks for into p (p->path set): 0, or -1 to skip */
-static int fill(struct proc_iter *it, struct proc *p)
+/* read the files of need into p, which holds those of p->have already
+ * (read for the same process just before): 0, or -1 to skip */
+static int read_more(struct proc_iter *it, struct proc *p, unsigned need)
 {
-	unsigned need = it->need;
-
 	if (need & PROC_STATX)
 		need |= PROC_STAT;
-	p->have = 0;
-	p->cmdline = "";
-	p->cmdline_len = 0;
-	drop_anchor(it);        /* never let a previous process's fd stand in */
-	if ((need & PROC_STAT) && read_stat(it, p))
+	if ((need & PROC_STAT) && read_stat(it, p, need))
 		return -1;
 	if ((need & PROC_COMM) && !(need & PROC_STAT) && read_comm(it, p))
 		return -1;
@@ -573,8 +568,18 @@ static int fill(struct proc_iter *it, struct proc *p)
 		return -1;
 	if (dir_anchor(it, p))
 		return -1;
-	p->have = need | ((need & PROC_STAT) ? PROC_COMM : 0);
+	p->have |= need | ((need & PROC_STAT) ? PROC_COMM : 0);
 	return 0;
+}
+
+/* read what it->need asks for into p (p->path set): 0, or -1 to skip */
+static int fill(struct proc_iter *it, struct proc *p)
+{
+	p->have = 0;
+	p->cmdline = "";
+	p->cmdline_len = 0;
+	drop_anchor(it);        /* never let a previous process's fd stand in */
+	return read_more(it, p, it->need);
 }
 
 /* decimal name -> pid, or 0 for anything else */
@@ -747,6 +752,16 @@ int proc_next(struct proc_iter *it, struct proc *p)
 		if (!fill(it, p))
 			return 1;
 	}
+}
+
+int proc_fill(struct proc_iter *it, struct proc *p, unsigned need)
+{
+	unsigned more = need & ~p->have;
+
+	/* the extra fields of stat come from a second read of it */
+	if ((more & PROC_STATX) && (p->have & PROC_STAT))
+		more |= PROC_STAT;
+	return more ? read_more(it, p, more) : 0;
 }
 
 int proc_get(struct proc_iter *it, pid_t pid, pid_t tid, struct proc *p)

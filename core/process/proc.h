@@ -142,6 +142,12 @@ void proc_close(struct proc_iter *it);
  * reading the /proc directory failed (errno). */
 int proc_next(struct proc_iter *it, struct proc *p);
 
+/* read the files of need (PROC_*) that p, the process proc_next or
+ * proc_get has just read, does not have yet: what a caller needs only
+ * for some processes, read right after it has chosen them (p->have
+ * grows). 0, or -1 when the process is gone or hidden by now: skip it. */
+int proc_fill(struct proc_iter *it, struct proc *p, unsigned need);
+
 /* read one process (tid == 0 or == pid: the process; else that thread of
  * pid) with it->need: 1 with *p filled, 0 if it does not exist/is hidden.
  * Does not disturb an iteration in progress except for p's buffers. */

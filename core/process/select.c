@@ -394,7 +394,8 @@ static void act_best(struct run *r)
 	int pat;
 
 	if (!r->have_best || !proc_get(r->it, r->best_pid, r->best_tid, &p) ||
-	    p.start != r->best_start || !wanted(r, r->it, &p, &pat))
+	    p.start != r->best_start || !wanted(r, r->it, &p, &pat) ||
+	    proc_fill(r->it, &p, r->s->need_act))
 		return;
 	r->s->nsel++;
 	if (r->s->tree)
@@ -428,7 +429,7 @@ static void act_tree(struct run *r)
 				continue;
 			l->in = grew = 1;
 			if (!proc_get(r->it, l->pid, 0, &p) || p.start != l->start ||
-			    p.ppid != l->ppid)
+			    p.ppid != l->ppid || proc_fill(r->it, &p, s->need_act))
 				continue;  /* gone or replaced: not ours */
 			s->nsel++;
 			if (s->act && s->act(s->ctx, r->it, &p, -1))
@@ -666,7 +667,8 @@ static void *worker(void *arg)
 		it->nlist = c->npids;
 		it->ilist = 0;
 		while (proc_next(it, &p) > 0)
-			if (!excluded(r, &p) && wanted(r, it, &p, &pat))
+			if (!excluded(r, &p) && wanted(r, it, &p, &pat) &&
+			    !proc_fill(it, &p, r->s->need_act))
 				keep_hit(c, it, &p, pat, r->s->par_nofd);
 		par_lock(w);
 		c->done = 1;
@@ -881,6 +883,8 @@ static int scan(struct run *r)
 			consider(r, &p);
 			continue;
 		}
+		if (proc_fill(r->it, &p, s->need_act))
+			continue;       /* gone since it was chosen */
 		if (s->tree)
 			r->links[r->nlinks - 1].in = 1;
 		s->nsel++;

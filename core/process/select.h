@@ -4,8 +4,9 @@
  *
  * The caller fills a struct sel (zero it first: every criterion is off when
  * zero/empty), then calls sel_run(). The engine walks /proc once with the
- * reader (proc.h), reading only what the criteria and the caller's hooks
- * need, and calls act() for each selected process AS IT IS FOUND (a kill
+ * reader (proc.h), reading for every process only what the criteria and
+ * the match/keep hooks need, and what act() needs (need_act) only for the
+ * processes selected, and calls act() for each selected process AS IT IS FOUND (a kill
  * lands during the scan) -- except with pick (newest/oldest), where the one
  * winner is acted on after the scan (re-read, and only if it is still the
  * same process). Anything else that needs the whole set (wait, path,
@@ -122,6 +123,11 @@ struct sel {
 	                            reparented and cannot be found */
 	unsigned need;           /* PROC_* the hooks read (PROC_COMM for a
 	                            name pattern, PROC_CMDLINE for -f ...) */
+	unsigned need_act;       /* PROC_* only act reads (what it shows):
+	                            read for the selected processes only,
+	                            in the same pass, as each is chosen
+	                            (proc_fill), so the others cost what
+	                            they would without it */
 	int par_ok;              /* match and keep may run in several threads
 	                            at once: a large table may then be read
 	                            by several threads (see sel_run); the
