@@ -747,7 +747,7 @@ int proc_next(struct proc_iter *it, struct proc *p)
 		if (pid <= 0)
 			return pid < 0 ? -1 : 0;
 		set_path(p, pid, 0);
-		if (it->list && !leads(it, p))
+		if (it->list && !it->listed && !leads(it, p))
 			continue;
 		if (!fill(it, p))
 			return 1;

@@ -116,7 +116,10 @@ struct proc_iter {
 	const pid_t *list;      /* non-NULL: visit these PIDs (in this order)
 	                           instead of the whole of /proc; outside
 	                           thread mode one that is a thread's TID,
-	                           not a process, is skipped */
+	                           not a process, is skipped ... */
+	int listed;             /* ... unless the list came from the /proc
+	                           directory itself (proc_more), which names
+	                           processes only: no check, no extra read */
 	size_t nlist;
 
 	/* private */

@@ -664,6 +664,7 @@ static void *worker(void *arg)
 		if (!c)
 			break;
 		it->list = c->pids;
+		it->listed = 1;
 		it->nlist = c->npids;
 		it->ilist = 0;
 		while (proc_next(it, &p) > 0)
@@ -851,6 +852,7 @@ static int par_switch(struct run *r, int *rc)
 	}
 	/* the iterator owns it from here: sel_run frees it->list */
 	r->it->list = pids, r->it->nlist = (size_t)n, r->it->ilist = 0;
+	r->it->listed = 1;
 	return 0;
 }
 
