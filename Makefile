@@ -23,7 +23,10 @@
 #   make static             static musl binary (STATIC_CC=cc: static glibc)
 #   make size               static sizes of each applet family and the whole
 #   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
-#                           LINKS=all (or LINKS="pgrep head") adds personalities
+#                           LINKS=all (or LINKS="pgrep head") adds personalities;
+#                           the -O2 build stripped, its size said
+#   make install-debug      the same with the development build as it is
+#                           (-O2 -g, debug info kept: for gdb and perf)
 #   make bench              the benchmark (bench.sh): about 2 minutes, ends
 #                           in a summary table of ratios to the reference tools
 #   make bench-full         the long studies (bench/full.sh, about 12 minutes)
@@ -78,7 +81,7 @@ ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(LAZY_LIBM) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 
-.PHONY: all test testbin voidcheck check check-seccomp check-boot check-arch cross-cc static static-deps cross size install uninstall clean bench bench-full help deps FORCE
+.PHONY: all test testbin voidcheck check check-seccomp check-boot check-arch cross-cc static static-deps cross size install install-debug uninstall clean bench bench-full help deps FORCE
 all: $(BIN)
 
 $(BIN): $(OBJ) $(CORE_LIB)
@@ -272,15 +275,21 @@ size: static-deps
 # The links are made by the installed binary (quickbox --install), which
 # refuses to replace a file that is not a link to quickbox. A man page is
 # installed for quickbox and each linked name; uninstall removes only
-# names that are links to the installed quickbox.
+# names that are links to the installed quickbox. The binary installed
+# is the -O2 build stripped of its debug info (install -s); install-debug
+# installs it unstripped.
 NATIVE  := pf pk pw tails tim
 LINKS   ?=
 IBIN     = $(DESTDIR)$(PREFIX)/bin
 IMAN     = $(DESTDIR)$(PREFIX)/share/man/man1
 
-install: $(BIN)
+comma := ,
+INSTALL_STRIP = -s
+install-debug: INSTALL_STRIP =
+install install-debug: $(BIN)
 	install -d $(IBIN) $(IMAN)
-	install -m 755 $(BIN) $(IBIN)/quickbox
+	install -m 755 $(INSTALL_STRIP) $(BIN) $(IBIN)/quickbox
+	@echo "$(IBIN)/quickbox: $$(wc -c < $(IBIN)/quickbox) bytes$(if $(INSTALL_STRIP),$(comma) stripped$(comma) -O2, with debug info)"
 	@built=$$($(IBIN)/quickbox --list); names=; \
 	 for n in $$built; do case " $(NATIVE) " in *" $$n "*) names="$$names $$n";; esac; done; \
 	 case " $(LINKS) " in *" all "*) names=$$built;; *) names="$$names $(LINKS)";; esac; \

@@ -32,8 +32,12 @@
 #   SIZE=32M           file size of the tails section (K/M/G)
 #   BUDGET=2           seconds of tim sampling per comparison (--budget)
 #   SEEDOPTS="-k2 -n7 -m8 -o7"   tim options of the seed rows (before --budget)
-#   r=PREFIX           scheduler prefix of the timed runs (default: "chrt
-#                      99 taskset -c LASTCPU" where permitted, else none)
+#   r=PREFIX           scheduler prefix of the timed runs (default:
+#                      "taskset -c LASTCPU" where permitted, else none)
+#   RT=1               real-time priority too: "chrt 99 taskset -c LASTCPU"
+#                      (and chrt -f 99 for the parallel scan); never by
+#                      default, as on a shared or small machine it can
+#                      starve everything else (make bench RT=1)
 #   PGREP=/usr/bin/pgrep TOYBOX=/usr/bin/toybox BUSYBOX=/bin/busybox
 #   HYPERFINE=/usr/bin/hyperfine GNU=/usr/bin   the references
 # Exit status: 0 when every section ran (a missing reference tool is said
@@ -85,7 +89,9 @@ start=$(date +%s)
 if [ -z "${r+set}" ]; then
 	cpu=$(($(nproc) - 1))
 	r=
-	chrt 99 taskset -c "$cpu" true 2>/dev/null && r="chrt 99 taskset -c $cpu"
+	taskset -c "$cpu" true 2>/dev/null && r="taskset -c $cpu"
+	[ "${RT:-0}" != 1 ] || ! chrt 99 taskset -c "$cpu" true 2>/dev/null ||
+	    r="chrt 99 taskset -c $cpu"
 fi
 export r
 echo "# make bench: about 1-2 minutes on a 2-CPU machine (sections: $SECTIONS);"

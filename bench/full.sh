@@ -13,8 +13,9 @@
 #    each printing one measurement per line with a tab-separated label.
 #
 # Knobs (environment) of the seed section:
-#   r=PREFIX   scheduler/affinity prefix (default: "chrt 99 taskset -c LASTCPU"
-#              when permitted, else nothing; said in the output)
+#   r=PREFIX   scheduler/affinity prefix (default: "taskset -c LASTCPU", with
+#              RT=1 "chrt 99 taskset -c LASTCPU", when permitted, else
+#              nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
 #   SECTIONS="scale findshow tails tim startup"   which bench/*.sh to run (default: these)
@@ -32,11 +33,13 @@ N=/dev/null
 
 if [ -z "${r+set}" ]; then
 	cpu=$(($(nproc) - 1))
-	if chrt 99 taskset -c "$cpu" true 2>/dev/null; then
-		r="chrt 99 taskset -c $cpu"
+	rtp=
+	[ "${RT:-0}" != 1 ] || rtp="chrt 99 "
+	if $rtp taskset -c "$cpu" true 2>/dev/null; then
+		r="${rtp}taskset -c $cpu"
 	else
 		r=""
-		echo "# note: chrt/taskset not permitted here; running without them"
+		echo "# note: ${rtp:+chrt/}taskset not permitted here; running without them"
 	fi
 fi
 echo "# scheduler prefix: ${r:-(none)}"

@@ -122,7 +122,9 @@ if [ -n "${r+set}" ]; then
 else
 	rt=
 	cpu=$(($(nproc) - 1))
-	chrt 99 taskset -c "$cpu" true 2>/dev/null && rt="chrt 99 taskset -c $cpu"
+	taskset -c "$cpu" true 2>/dev/null && rt="taskset -c $cpu"
+	[ "${RT:-0}" != 1 ] || ! chrt 99 taskset -c "$cpu" true 2>/dev/null ||
+	    rt="chrt 99 taskset -c $cpu"
 fi
 echo "# tim bench: scheduler prefix: ${rt:-(none)}"
 echo "# tim bench: $(uname -srm), $(nproc) cpus, N=$N REPS=$REPS BUDGET=${BUDGET}s PBUDGET=${PBUDGET}s"

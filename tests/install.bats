@@ -19,6 +19,23 @@ native() { for n in pf pk pw tails tim; do "$QB" --list | grep -qx "$n" && echo 
 	[ -f "$D/i/usr/share/man/man1/quickbox.1" ]
 }
 
+@test "make install: the binary stripped, its size said; make install-debug keeps the debug info" {
+	run top_make install DESTDIR="$D/i" PREFIX=/usr
+	[ "$status" -eq 0 ]
+	local n
+	n=$(wc -c < "$D/i/usr/bin/quickbox")
+	[ "${lines[0]}" = "$D/i/usr/bin/quickbox: $n bytes, stripped, -O2" ]
+	run readelf -S "$D/i/usr/bin/quickbox"
+	[[ $output != *.debug_info* ]]
+	[[ $output != *.symtab* ]]
+	run top_make install-debug DESTDIR="$D/d" PREFIX=/usr
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$D/d/usr/bin/quickbox: $(wc -c < "$D/d/usr/bin/quickbox") bytes with debug info" ]
+	run readelf -S "$D/d/usr/bin/quickbox"
+	[[ $output == *.debug_info* ]]
+	[ -x "$D/d/usr/bin/pf" ]
+}
+
 @test "make install LINKS=\"pgrep head\" adds just those personalities" {
 	has_applet pgrep; has_applet head
 	top_make install DESTDIR="$D/i" PREFIX=/usr LINKS="pgrep head" >/dev/null

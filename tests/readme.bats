@@ -9,8 +9,8 @@
 #                                       in a fresh root: .ci/freshroot)
 # A run block runs with sh -e in a private PID namespace (so its pk and pw
 # touch only what it starts), in a fresh directory that stands for the
-# clone (./quickbox is the binary under test), after the install step: the
-# native applets and quickbox on PATH, HOME that directory, C.UTF-8, no
+# clone (./quickbox is the binary under test), after the README's install step (run: the
+# PATH it sets is all the block has), HOME that directory, C.UTF-8, no
 # tty. Lines starting "$ " are the commands of a transcript block (the rest
 # is their output, not checked); otherwise every line is. The block fails
 # on a non-zero exit or anything on stderr (a warning in an example is a
@@ -77,10 +77,12 @@ docs() { echo "$TOP/README.md"; ls "$TOP"/docs/*.md; }
 run_blocks() {
 	local f=$1 line k body w n=0 failed=0 st
 	need_ns
-	local bin=$BATS_TEST_TMPDIR/bin
-	mkdir -p "$bin"
-	ln -sf "$QB" "$bin/quickbox"
-	"$QB" --install "$bin" pf pk pw tails tim
+	# the README's own no-root install step, run in each block's clone
+	# before the block: what it leaves on PATH is all the block has
+	local inst
+	inst=$(awk '/^## Install/ { on = 1 } on && /^mkdir -p ~\/bin/ { p = 1 }
+	    p { sub(/#.*/, ""); print } p && /^```/ { exit }' "$TOP/README.md" | grep -v '^```')
+	[ -n "$inst" ]
 	while IFS=$'\037' read -r line k body; do
 		[ "$k" = run ] || continue
 		n=$((n + 1))
@@ -90,9 +92,10 @@ run_blocks() {
 		ln -s "$QB" "$w/quickbox"
 		printf '%s' "$body" | tr '\036' '\n' > "$w/.example.sh"
 		st=0 t0=$SECONDS
+		printf '%s\n' "$inst" > "$w/.install.sh"
 		(cd "$w" && timeout 60 sh "$QB_TESTS/ns.sh" --pid setsid \
-		    env -i HOME="$w" PATH="$bin:/usr/bin:/bin" TMPDIR="$w/tmp" \
-		    LANG=C.UTF-8 LC_ALL=C.UTF-8 sh -e .example.sh \
+		    env -i HOME="$w" PATH="/usr/bin:/bin" TMPDIR="$w/tmp" \
+		    LANG=C.UTF-8 LC_ALL=C.UTF-8 sh -ec '. ./.install.sh && . ./.example.sh' \
 		    < /dev/null > "$w/.out" 2> "$w/.err") || st=$?
 		echo "${f#"$TOP"/}:$line: $((SECONDS - t0)) s"
 		if [ "$st" -ne 0 ] || [ -s "$w/.err" ]; then

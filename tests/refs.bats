@@ -73,3 +73,12 @@ without() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "make check: the clang half (ASan+UBSan built with clang) did NOT run: no clang (apt-get install clang, or run make check as root)" ]
 }
+
+@test "make bench: no real-time priority unless RT=1 asks for it" {
+	run env -u r SECTIONS=none bash "$TOP/bench.sh"
+	[[ $output == *"scheduler prefix: "* ]]
+	[[ $output != *"scheduler prefix: chrt"* ]]
+	chrt 99 true 2> /dev/null || skip "chrt 99 not permitted here"
+	run env -u r RT=1 SECTIONS=none bash "$TOP/bench.sh"
+	[[ $output == *"scheduler prefix: chrt 99 taskset -c "* ]]
+}
