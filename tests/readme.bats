@@ -119,3 +119,21 @@ run_blocks() {
 	for f in "$TOP"/docs/*.md; do run_blocks "$f" || st=1; done
 	[ "$st" -eq 0 ]
 }
+
+# README's figures come from make size and make bench: its sizes are the
+# budgets tests/size.bats enforces, its times (µs, ms) are figures of
+# docs/PERFORMANCE.md, where the bench runs are recorded
+@test "README.md: its sizes are size.bats's budgets, its times are in docs/PERFORMANCE.md" {
+	local want got n bad=0
+	want=$(sed -n 's/^BUDGETS="\(.*\)"$/\1/p' "$TOP/tests/size.bats" |
+	    awk '{ for (i = 1; i < NF; i += 2) b[$i] = $(i + 1)
+		print b["whole"] "|" b["tails"] "|" b["headtail"] "|" b["pf"] }')
+	got=$(tr '\n' ' ' < "$TOP/README.md" |
+	    sed -n 's/.*holds it to: \([0-9,]*\) bytes with every applet, \([0-9,]*\) with only native tails, \([0-9,]*\) with only head and tail, \([0-9,]*\) with only the pf family.*/\1|\2|\3|\4/p' | tr -d ,)
+	[ -n "$want" ]
+	[ "$got" = "$want" ]
+	while read -r n; do
+		grep -qF -- "$n" "$TOP/docs/PERFORMANCE.md" || { echo "README's $n is not in docs/PERFORMANCE.md"; bad=1; }
+	done < <(grep -oE '[0-9]+(\.[0-9]+)?(-[0-9]+(\.[0-9]+)?)? (µs|ms)' "$TOP/README.md")
+	[ $bad = 0 ]
+}
