@@ -53,7 +53,7 @@ enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
-	O_OUT, O_SERR, O_AFF, O_QW, O_NOPTS };
+	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -108,6 +108,12 @@ static const struct optdef defs[] = {
 	    "run the commands on CPUS only, e.g. 0,2-3", 0},
 	[O_QW] = {"quiet-warnings", 0, OPT_FLAG | OPT_EXACT, 0,
 	    "no advisory warnings (errors stay)", 0},
+	[O_VERD] = {"verdict", 0, OPT_FLAG | OPT_EXACT, 0,
+	    "interleave; print faster/slower/no difference", 0},
+	[O_THR] = {"threshold", 0, OPT_VALUE | OPT_EXACT, "T",
+	    "ratios within 1 +- T are no difference (2%)", 0},
+	[O_CONF] = {"confidence", 0, OPT_VALUE | OPT_EXACT, "C",
+	    "confidence of the ratio's interval (95%)", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -138,6 +144,7 @@ struct tim {
 	int report, verbose, help, version, noshell, oset, interleave;
 	int progress, quiet;            /* --progress, --quiet-warnings */
 	int errall;                     /* --error=estimate */
+	int verdict;                    /* --verdict */
 	int null[2];                    /* --output=null, --stderr=null */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
 	const char *step, *aff;         /* --step, --affinity */
@@ -350,6 +357,16 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_VER: t->version = 1; return -1;
 	case O_NOSH: t->noshell = opt_bool(v) == 1; return 0;
 	case O_IL: t->interleave = opt_bool(v) == 1; return 0;
+	case O_VERD: t->verdict = opt_bool(v) == 1; return 0;
+	case O_THR: case O_CONF:
+		if (fraction(v, id == O_THR ? &t->md.thr : &t->md.conf) ||
+		    (id == O_CONF && !(t->md.conf < 1))) {
+			opt_seterr("tim: bad --%s '%s' (a fraction like 0.%s or "
+			    "%s%%)", defs[id].lname, v, id == O_THR ? "02" : "95",
+			    id == O_THR ? "2" : "95");
+			return -1;
+		}
+		return 0;
 	case O_PREC:
 		if (fraction(v, &t->prec)) {
 			opt_seterr("tim: bad --precision '%s' (a fraction like "
@@ -1092,6 +1109,33 @@ static void ratios(struct tim *t)
 	flush_out(t);
 }
 
+/* ---- verdicts ---------------------------------------------------------- */
+
+/* --verdict: per comparison "RATIO [LOW, HIGH] CONF%<TAB>name<TAB>vs
+ * REF: VERDICT", after the report (tm_compare_all made them) */
+static void verdicts(struct tim *t)
+{
+	int i;
+
+	for (i = 0; i < t->md.nrow; i++) {
+		const struct row *r = &t->md.rw[i];
+		char b[160];
+
+		if (r->to < 0)
+			continue;
+		fmtf_snprintf(b, sizeof b, "%.4g [%.4g, %.4g] %g%%\t",
+		    r->cmp.ratio, r->cmp.low, r->cmp.high, 100 * r->cmp.conf);
+		out_str(b);
+		out_str(r->name);
+		out_str("\tvs ");
+		out_str(t->md.rw[r->to].name);
+		out_str(": ");
+		out_str(cmp_word(r->cmp.verdict));
+		out_str(r->cmp.verdict == CMP_UNDECIDED ? " (undecided)\n" : "\n");
+	}
+	flush_out(t);
+}
+
 /* ---- --baseline --------------------------------------------------------- */
 
 /* "DIFF +- ERR UNIT<TAB>name<TAB>vs baseline: ..." per command row the
@@ -1244,8 +1288,11 @@ static int finish(struct tim *t, const struct tbase *b)
 	struct spawn_res r;
 	int i, st = 0;
 
+	tm_compare_all(&t->md);
 	if (t->report & R_RATIOS)
 		ratios(t);
+	if (t->verdict)
+		verdicts(t);
 	if (t->graph) {
 		char *cmd = tgraph(&t->md, t->graph);
 
@@ -1281,6 +1328,7 @@ int tim_main(int argc, char **argv)
 	struct tim t = {        /* the original's current defaults */
 		.w = 1, .n = 6, .k = 1, .m = 4, .o = 6, .unit = "ms",
 		.delim = ':', .report = R_DIFFS, .tol = 2, .sv = {0, -1, 0, 0, 0},
+		.md = {.conf = 0.95, .thr = 0.02},
 	};
 	struct tbase b = {0, 0, 0};
 	int i;
@@ -1306,6 +1354,8 @@ int tim_main(int argc, char **argv)
 	if (t.verbose)
 		verbose(&t);
 	t.t0 = clock_ns();
+	if (t.verdict)  /* pairs close in time: drift cancels in a pair */
+		t.interleave = 1;
 	if (t.interleave || t.prec > 0) {
 		if (t.interleave)
 			measure_interleaved(&t);

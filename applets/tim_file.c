@@ -622,6 +622,21 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 	jarray(w, "user_times", r, F_USER);
 	jarray(w, "system_times", r, F_SYS);
 	jarray(w, "memory_usage_byte", r, F_RSS);
+	if (r->to >= 0) {       /* its comparison (tm_compare_all) */
+		tw_str(w, ",\n      \"comparison\": {\"to\": ");
+		jstring(w, md->rw[r->to].name);
+		tw_str(w, ", \"ratio\": ");
+		num_or_null(w, r->cmp.ratio);
+		tw_str(w, ", \"low\": ");
+		num_or_null(w, r->cmp.low);
+		tw_str(w, ", \"high\": ");
+		num_or_null(w, r->cmp.high);
+		tw_str(w, ", \"confidence\": ");
+		num_or_null(w, r->cmp.conf);
+		twf(w, ", \"verdict\": \"%s\", \"decided\": %s, \"pairs\": %zu}",
+		    cmp_word(r->cmp.verdict), r->cmp.verdict == CMP_UNDECIDED ?
+		    "false" : "true", r->cmp.pairs);
+	}
 	tw_str(w, ",\n      \"parameters\": {");
 	for (p = 0; p < r->np; p++) {
 		tw_str(w, p ? ", " : "");

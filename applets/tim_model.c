@@ -82,6 +82,43 @@ void tm_update(struct tmodel *md, int i)
 	r->eother = sum_quad(r->eother, o->eother);
 }
 
+void tm_batches(const struct tmodel *md, const struct row *r, double *out)
+{
+	size_t nx = (size_t)(r->n * md->m), j;
+	double *xs = xmalloc((2 * nx + 1) * sizeof *xs), *ob;
+
+	for (j = 0; j < nx; j++)
+		xs[j] = r->runs[j].secs * md->scale;
+	if (est_batches(xs, (size_t)r->n, (size_t)md->m, md->k, xs + nx, out))
+		for (j = 0; j < (size_t)md->m; j++)
+			out[j] = NAN;
+	free(xs);
+	if (!md->first || !md->subtract || r == md->rw)
+		return;
+	ob = xmalloc((size_t)md->m * sizeof *ob);
+	tm_batches(md, md->rw, ob);
+	for (j = 0; j < (size_t)md->m; j++)
+		out[j] -= ob[j];
+	free(ob);
+}
+
+void tm_compare_all(struct tmodel *md)
+{
+	size_t m = (size_t)md->m;
+	double *x = xmalloc(3 * m * sizeof *x), *y = x + m;
+	int i;
+
+	for (i = 0; i < md->nrow; i++)
+		md->rw[i].to = i > md->first ? md->first : -1;
+	if (md->first + 1 < md->nrow)
+		tm_batches(md, &md->rw[md->first], x);
+	for (i = md->first + 1; i < md->nrow; i++) {
+		tm_batches(md, &md->rw[i], y);
+		cmp_pairs(x, y, m, md->conf, md->thr, y + m, &md->rw[i].cmp);
+	}
+	free(x);
+}
+
 void tm_ratio(const struct row *r, const struct row *ref, double *v,
     double *u)
 {

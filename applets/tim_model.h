@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include "compare.h"
+
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
 	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8 };
@@ -43,6 +45,8 @@ struct row {                    /* one line of the report */
 	double est, err;        /* in the unit, as reported (tm_update) */
 	double eother;          /* the error of the other --error kind */
 	int missed;             /* --precision not reached */
+	int to;                 /* the row it is compared with, or -1 */
+	struct cmp cmp;         /* that comparison (tm_compare_all) */
 };
 
 struct tmodel {
@@ -56,6 +60,7 @@ struct tmodel {
 	const char *unit;       /* -u as given */
 	const char *pm;         /* value +- error separator */
 	const char *version;    /* "tim (quickbox) V" */
+	double conf, thr;       /* comparisons: confidence, threshold */
 };
 
 /* -u: units per second, or -1 (docs/tim.md lists the spellings) */
@@ -73,6 +78,16 @@ int tm_estimate(const struct tmodel *md, const struct row *r,
  * The overhead row must be updated first: it is estimated once, never
  * per row. */
 void tm_update(struct tmodel *md, int i);
+
+/* Row r's m per-batch estimates (k statistics each) in the unit, minus
+ * the overhead row's batch j when md->subtract; out: md->m doubles */
+void tm_batches(const struct tmodel *md, const struct row *r, double *out);
+
+/* Every command row after the first compared with the first (docs/tim.md,
+ * "Comparisons and verdicts"): batch j with batch j, by cmp_pairs at
+ * md->conf and md->thr; sets each row's to and cmp (to -1: none). The
+ * report, the exports and any plot read them there. */
+void tm_compare_all(struct tmodel *md);
 
 /* r relative to ref: *v = r/ref and its error *u, the relative errors
  * in quadrature (ref itself: 1 and its relative error) */

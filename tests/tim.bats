@@ -910,6 +910,66 @@ tim: note: --baseline base.json: "sleep 0.01" matches no command' ]
 	[ "$stderr" = 'tim: "sleep 0.02": no entry in --baseline part.tsv' ]
 }
 
+# two commands in 4 batches of 3 (k=1: a batch's estimate is its minimum);
+# b's batch minima are a's times 2.0 2.3 1.8 2.1
+verdict_tsv() {
+	local j v
+	for j in 1.0 1.1 0.9 1.0; do
+		for v in 0.5 0 0.2; do printf '%s\ta\n' "$(echo "($j + $v) / 1000" | bc -l)"; done
+	done
+	set -- 2.0 2.3 1.8 2.1
+	for j in 1.0 1.1 0.9 1.0; do
+		for v in 0.5 0 0.2; do printf '%s\tb\n' "$(echo "($j * $1 + $v) / 1000" | bc -l)"; done
+		shift
+	done
+}
+V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
+
+@test "--verdict: ratio, t interval on the pairs' log-ratios, the word; JSON comparison" {
+	verdict_tsv > v.tsv
+	run tim $V a b
+	[ "${#lines[@]}" -eq 2 ]            # no verdict without --verdict
+	run --separate-stderr tim $V --verdict --json v.json a b
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[2]}" = "2.042 [1.736, 2.402] 95%${TAB}b${TAB}vs a: slower" ]
+	python3 - <<-'EOF'
+	import json, math
+	r = json.load(open("v.json"))["results"]
+	assert "comparison" not in r[0]
+	c = r[1]["comparison"]
+	d = [math.log(q) for q in (2.0, 2.3, 1.8, 2.1)]
+	mu = sum(d) / 4; sd = math.sqrt(sum((x - mu) ** 2 for x in d) / 3)
+	h = 3.182446 * sd / 2      # t(0.975, 3) * sd / sqrt(4)
+	assert c["to"] == "a" and c["verdict"] == "slower" and c["decided"], c
+	assert c["confidence"] == 0.95 and c["pairs"] == 4, c
+	assert abs(c["ratio"] - math.exp(mu)) < 1e-9, c
+	assert abs(c["low"] - math.exp(mu - h)) < 1e-5, c
+	assert abs(c["high"] - math.exp(mu + h)) < 1e-5, c
+	EOF
+	# the other way round: faster; the interval reaching past 1 + T
+	# (--threshold, --confidence): no difference, undecided
+	run tim $V --verdict b a
+	[ "${lines[2]}" = "0.4897 [0.4163, 0.5761] 95%${TAB}a${TAB}vs b: faster" ]
+	run tim $V --verdict --threshold=80% a b
+	[ "${lines[2]}" = "2.042 [1.736, 2.402] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	run tim $V --verdict --confidence=0.9999 a b
+	[ "${lines[2]}" = "2.042 [0.4888, 8.53] 99.99%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	# the same batches twice: ratio 1, a firm no difference
+	sed -n '1,12p' v.tsv > w.tsv; sed -n '1,12s/a$/c/p' v.tsv >> w.tsv
+	run tim -w0 -k1 -n3 -m4 -o0 -r w.tsv --verdict a c
+	[ "${lines[2]}" = "1 [1, 1] 95%${TAB}c${TAB}vs a: no difference" ]
+}
+
+@test "--verdict interleaves; bad --threshold and --confidence run nothing" {
+	run tim -w0 -k1 -n3 -m2 -o0 --verdict 'echo a$TIM_SEQ >> log' 'echo b$TIM_SEQ >> log'
+	[ "$status" -eq 0 ]
+	[ "$(tr '\n' ' ' < log)" = "a1 a2 a3 b4 b5 b6 a7 a8 a9 b10 b11 b12 " ]
+	bad "tim: bad --threshold 'x' (a fraction like 0.02 or 2%)" --threshold x 'touch ran'
+	bad "tim: bad --confidence '1' (a fraction like 0.95 or 95%)" --confidence 1 'touch ran'
+	bad "tim: bad --confidence '0' (a fraction like 0.95 or 95%)" --confidence 0 'touch ran'
+}
+
 @test "--baseline: unreadable or bad files stop tim before it runs" {
 	bad "tim: nope.json: No such file or directory" --baseline nope.json \
 	    'touch ran'

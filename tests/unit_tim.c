@@ -8,12 +8,15 @@
  *   unit_tim emin N M K X...  est and err of m*n samples, %.7f
  *   unit_tim pstdev X...      Welford population st.dev.
  *   unit_tim words STRING     words_split: "[w]" per word, else the reason
- *   unit_tim sort X...        est_sort, %.17g per line */
+ *   unit_tim sort X...        est_sort, %.17g per line
+ *   unit_tim cmp CONF THR X1 Y1 X2 Y2 ...
+ *                             cmp_pairs: ratio low high verdict */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "estimate.h"
 #include "fmtunc.h"
 #include "words.h"
@@ -134,6 +137,55 @@ static void check_est(void)
 	expect_num("population stdev", est_pstdev(&r), 2, 1e-12);
 }
 
+/* Student's t and normal quantiles against tables (the exact t for df 2;
+ * the others from numerical integration of the t density), then
+ * comparisons whose t interval is worked out by hand */
+static void check_cmp(void)
+{
+	static const struct { double p2, df, t; } tt[] = {
+		{0.05, 2, 4.302653}, {0.05, 3, 3.182446}, {0.1, 3, 2.353363},
+		{0.01, 3, 5.840909}, {0.05, 4, 2.776445}, {0.05, 5, 2.570582},
+		{0.01, 5, 4.032143}, {0.05, 10, 2.228139}, {0.2, 10, 1.372184},
+		{0.05, 20, 2.085963}, {0.05, 200, 1.971896}, {0.01, 50, 2.677793},
+	};
+	/* log-ratios 0.1 0.2 0.3: mean 0.2, sd 0.1, t(0.05, 2) = 4.302653 */
+	double x[] = {1, 1, 1, 1}, y[4], tmp[4], h;
+	struct cmp c;
+	size_t i;
+
+	for (i = 0; i < sizeof tt / sizeof *tt; i++)
+		expect_num("t quantile", cmp_tq(tt[i].p2, tt[i].df), tt[i].t,
+		    2e-5 * tt[i].t);
+	expect_num("z 0.975", cmp_zq(0.975), 1.959963985, 1e-8);
+	expect_num("z 0.001", cmp_zq(0.001), -3.090232306, 1e-8);
+	expect_num("z 0.5", cmp_zq(0.5), 0, 0);
+	y[0] = exp(0.1);
+	y[1] = exp(0.2);
+	y[2] = exp(0.3);
+	cmp_pairs(x, y, 3, 0.95, 0.02, tmp, &c);
+	h = 4.302653 * 0.1 / sqrt(3);
+	expect_num("ratio", c.ratio, exp(0.2), 1e-12);
+	expect_num("low", c.low, exp(0.2 - h), 1e-5);
+	expect_num("high", c.high, exp(0.2 + h), 1e-5);
+	expect_num("straddles 1: undecided", c.verdict, CMP_UNDECIDED, 0);
+	cmp_pairs(x, y, 3, 0.5, 0.02, tmp, &c);    /* t(0.5, 2) = 0.8165 */
+	expect_num("narrow: slower", c.verdict, CMP_SLOWER, 0);
+	cmp_pairs(y, x, 3, 0.5, 0.02, tmp, &c);
+	expect_num("the other way: faster", c.verdict, CMP_FASTER, 0);
+	expect_num("1/ratio", c.ratio, exp(-0.2), 1e-12);
+	cmp_pairs(x, y, 3, 0.5, 0.5, tmp, &c);
+	expect_num("within 1 +- 0.5: the same", c.verdict, CMP_SAME, 0);
+	cmp_pairs(x, y, 2, 0.5, 0.02, tmp, &c);
+	expect_num("2 pairs: no interval", isnan(c.low), 1, 0);
+	expect_num("2 pairs: undecided", c.verdict, CMP_UNDECIDED, 0);
+	y[3] = 0;
+	cmp_pairs(x, y, 4, 0.5, 0.02, tmp, &c);
+	expect_num("a side <= 0: undecided", c.verdict, CMP_UNDECIDED, 0);
+	expect_str("words", cmp_word(CMP_SAME), "no difference");
+	expect_str("words", cmp_word(CMP_UNDECIDED), "no difference");
+	expect_str("words", cmp_word(CMP_SLOWER), "slower");
+}
+
 static double *nums(int n, char **s)
 {
 	double *v = malloc((size_t)(n ? n : 1) * sizeof *v);
@@ -163,6 +215,7 @@ int main(int argc, char **argv)
 	if (!strcmp(m, "check")) {
 		check_fmt();
 		check_est();
+		check_cmp();
 		printf("%d passed, %d failed\n", pass, failn);
 		return failn != 0;
 	}
@@ -222,6 +275,22 @@ int main(int argc, char **argv)
 		if (est_emin(v, n, mm, k, tmp, &e))
 			return puts("undefined"), 1;
 		printf("%.7f %.7f\n", e.est, e.err);
+		return 0;
+	}
+	if (!strcmp(m, "cmp") && argc >= 4 && argc % 2 == 0) {
+		size_t n = (size_t)(argc - 4) / 2, j;
+		double *x = malloc((n + 1) * 3 * sizeof *x), *y = x + n + 1;
+		struct cmp c;
+
+		for (j = 0; j < n; j++) {
+			x[j] = strtod(argv[4 + 2 * j], NULL);
+			y[j] = strtod(argv[5 + 2 * j], NULL);
+		}
+		cmp_pairs(x, y, n, strtod(argv[2], NULL), strtod(argv[3], NULL),
+		    y + n + 1, &c);
+		printf("%.6f %.6f %.6f %s%s\n", c.ratio, c.low, c.high,
+		    cmp_word(c.verdict), c.verdict == CMP_UNDECIDED ?
+		    " (undecided)" : "");
 		return 0;
 	}
 	if (!strcmp(m, "sort")) {

@@ -1,4 +1,4 @@
-/* mlog.h: the C library's log(), loaded only by the applet that needs it
+/* mlog.h: the C library's log() and exp(), loaded only by the applet that needs it
  * (mlog.c says why). */
 #ifndef QB_MLOG_H
 #define QB_MLOG_H
@@ -10,5 +10,7 @@ const char *mlog_error(void);
 
 /* log(x), bit for bit the C library's; NaN when mlog_load() fails */
 double qb_log(double x);
+/* exp(x), the same way (tim's comparisons take ratios back from logs) */
+double qb_exp(double x);
 
 #endif

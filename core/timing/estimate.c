@@ -120,6 +120,23 @@ int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
 	return 0;
 }
 
+int est_batches(const double *xs, size_t n, size_t m, int k, double *tmp,
+    double *out)
+{
+	double a[256];
+	size_t b;
+
+	if (est_check(n, m, k) || k > 256)
+		return -1;
+	est_aik(a, k);
+	for (b = 0; b < m; b++) {
+		memcpy(tmp, xs + b * n, n * sizeof *tmp);
+		est_sort(tmp, n);
+		out[b] = est_ele(tmp, n, a, k);
+	}
+	return 0;
+}
+
 /* the median of v[0..n) (sorted in place), n >= 1 */
 static double median(double *v, size_t n)
 {

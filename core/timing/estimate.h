@@ -48,6 +48,12 @@ int est_check(size_t n, size_t m, int k);
 int est_emin(const double *xs, size_t n, size_t m, int k, double *tmp,
     struct est_min *out);
 
+/* the m per-batch estimates est_emin's error is the spread of: out[b]
+ * is eLE (k statistics) of batch b. tmp: n doubles. -1 when est_check
+ * fails. */
+int est_batches(const double *xs, size_t n, size_t m, int k, double *tmp,
+    double *out);
+
 /* scratch doubles est_err_all needs */
 #define EST_TMP_ALL(n, m, k) (2 * (size_t)(n) * (size_t)(m) + \
 	2 * (size_t)(k) + 1 + 3 * (size_t)(m))

@@ -1,0 +1,120 @@
+/* compare.c: ratio, interval and verdict from paired batches. */
+#include <math.h>
+
+#include "compare.h"
+#include "mlog.h"
+
+const char *cmp_word(int v)
+{
+	return v == CMP_FASTER ? "faster" : v == CMP_SLOWER ? "slower" :
+	    "no difference";
+}
+
+/* a polynomial in x with coefficients c[0..n), highest first */
+static double poly(const double *c, int n, double x)
+{
+	double r = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		r = r * x + c[i];
+	return r;
+}
+
+double cmp_zq(double p)
+{
+	static const double a[] = {-3.969683028665376e+01,
+		2.209460984245205e+02, -2.759285104469687e+02,
+		1.383577518672690e+02, -3.066479806614716e+01,
+		2.506628277459239e+00};
+	static const double b[] = {-5.447609879822406e+01,
+		1.615858368580409e+02, -1.556989798598866e+02,
+		6.680131188771972e+01, -1.328068155288572e+01, 1};
+	static const double c[] = {-7.784894002430293e-03,
+		-3.223964580411365e-01, -2.400758277161838e+00,
+		-2.549732539343734e+00, 4.374664141464968e+00,
+		2.938163982698783e+00};
+	static const double d[] = {7.784695709041462e-03,
+		3.224671290700398e-01, 2.445134137142996e+00,
+		3.754408661907416e+00, 1};
+	double q;
+
+	if (!(p > 0 && p < 1))
+		return NAN;
+	if (p > 0.5)
+		return -cmp_zq(1 - p);
+	if (p < 0.02425) {      /* the tail */
+		q = sqrt(-2 * qb_log(p));
+		return poly(c, 6, q) / poly(d, 5, q);
+	}
+	q = p - 0.5;
+	return poly(a, 6, q * q) * q / poly(b, 6, q * q);
+}
+
+double cmp_tq(double p, double n)
+{
+	double a, b, c, d, x, y;
+
+	if (!(p > 0 && p < 1) || !(n >= 2))
+		return NAN;
+	if (n == 2)
+		return sqrt(2 / (p * (2 - p)) - 2);
+	a = 1 / (n - 0.5);
+	b = 48 / (a * a);
+	c = ((20700 * a / b - 98) * a - 16) * a + 96.36;
+	d = ((94.5 / (b + c) - 3) / b + 1) * sqrt(a * 1.5707963267948966) * n;
+	x = d * p;
+	y = qb_exp(2 / n * qb_log(x));  /* x^(2/n) */
+	if (y > 0.05 + a) {     /* from the normal quantile */
+		x = cmp_zq(p / 2);
+		y = x * x;
+		if (n < 5)
+			c += 0.3 * (n - 4.5) * (x + 0.6);
+		c = (((0.05 * d * x - 5) * x - 7) * x - 2) * x + b + c;
+		y = (((((0.4 * y + 6.3) * y + 36) * y + 94.5) / c - y - 3) / b +
+		    1) * x;
+		y = a * y * y;
+		y = y > 0.002 ? qb_exp(y) - 1 : 0.5 * y * y + y;
+	} else {                /* the far tail, by its asymptotic series */
+		y = ((1 / (((n + 6) / (n * y) - 0.089 * d - 0.822) * (n + 2) *
+		    3) + 0.5 / (n + 4)) * y - 1) * (n + 1) / (n + 2) + 1 / y;
+	}
+	return sqrt(n * y);
+}
+
+void cmp_pairs(const double *x, const double *y, size_t m, double conf,
+    double thr, double *tmp, struct cmp *out)
+{
+	double mean = 0, ss = 0, h;
+	size_t j, k = 0;
+	int bad = 0;
+
+	for (j = 0; j < m; j++) {
+		if (x[j] > 0 && y[j] > 0)
+			tmp[k++] = qb_log(y[j] / x[j]);
+		else
+			bad = 1;
+	}
+	for (j = 0; j < k; j++)
+		mean += tmp[j];
+	mean = k ? mean / (double)k : NAN;
+	for (j = 0; j < k; j++)
+		ss += (tmp[j] - mean) * (tmp[j] - mean);
+	out->ratio = qb_exp(mean);
+	out->conf = conf;
+	out->pairs = k;
+	out->low = out->high = NAN;
+	out->verdict = CMP_UNDECIDED;
+	if (bad || k < 3)
+		return;
+	h = cmp_tq(1 - conf, (double)(k - 1)) * sqrt(ss / (double)(k - 1) /
+	    (double)k);
+	out->low = qb_exp(mean - h);
+	out->high = qb_exp(mean + h);
+	if (out->high < 1 - thr)
+		out->verdict = CMP_FASTER;
+	else if (out->low > 1 + thr)
+		out->verdict = CMP_SLOWER;
+	else if (out->low >= 1 - thr && out->high <= 1 + thr)
+		out->verdict = CMP_SAME;
+}
