@@ -17,7 +17,7 @@
 #   plain-pin, fields-pin: the same bound to one CPU (one scan thread)
 #   xargs      sh -c 'pgrep qbfind_tgt | xargs ps -o FIELDS -p'
 # and prints the fastest and the median run of each, then the ratios
-# fields/plain (goal: <= 1.1, docs/PERFORMANCE.md "Find and show") and
+# fields/plain (goal: <= 1.1, docs/PERFORMANCE.md, "Find and show") and
 # xargs/fields (goal: >= 10 at 10000).
 # Output: "label<TAB>value<TAB>unit" lines; '#' lines are notes.
 set -u

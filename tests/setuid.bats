@@ -34,14 +34,16 @@ state() { sed "s/.*) \(.\).*/\1/" /proc/$1/stat; }'
 	chmod 4755 "$D/quickbox"
 	run in_ns "$NS_DEFS"'
 	sleep 100 & s=$!
+	echo "$s"
 	$NOBODY "$D/pk" -s STOP -p $s .; echo "pk $? $(state $s)"
 	$NOBODY "$D/pkill" -STOP -x sleep; echo "pkill $? $(state $s)"
 	kill $s'
 	echo "$output"
-	[ "${lines[0]}" = "pk: kill 2: Operation not permitted" ]
-	[ "${lines[1]}" = "pk 3 S" ]
-	[ "${lines[2]}" = "pkill: killing pid 2 failed: Operation not permitted" ]
-	[ "${lines[3]}" = "pkill 1 S" ]
+	s=${lines[0]}
+	[ "${lines[1]}" = "pk: kill $s: Operation not permitted" ]
+	[ "${lines[2]}" = "pk 3 S" ]
+	[ "${lines[3]}" = "pkill: killing pid $s failed: Operation not permitted" ]
+	[ "${lines[4]}" = "pkill 1 S" ]
 }
 
 @test "setuid root copy run by nobody: tail cannot read a root-only file" {
