@@ -12,6 +12,8 @@
 #   make test               build, install test tools if missing, run bats
 #                           (files side by side); ends with "N passed, N
 #                           failed, N skipped"
+#   make stress             the suite 3 times in a row on one CPU beside two
+#                           busy loops (tests/stress.sh; ROUNDS=N)
 #   make check              the same suite on ASan+UBSan builds, gcc then
 #                           clang (its last line says if clang's did not run)
 #   make check-seccomp      the process tests with the pidfd calls (and the
@@ -81,7 +83,7 @@ ALLCFLAGS = $(WFLAGS) $(CFLAGS) $(LAZY_LIBM) $(SECTIONS) $(EXTRA) -I$(B) $(CORE_
 TEST_SRC := $(wildcard tests/*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=build/tests/%)
 
-.PHONY: all test testbin voidcheck check check-seccomp check-boot check-arch cross-cc static static-deps cross size install install-debug uninstall clean bench bench-full help deps FORCE
+.PHONY: all test stress testbin voidcheck check check-seccomp check-boot check-arch cross-cc static static-deps cross size install install-debug uninstall clean bench bench-full help deps FORCE
 all: $(BIN)
 
 $(BIN): $(OBJ) $(CORE_LIB)
@@ -136,6 +138,11 @@ JOBS = -j$$(nproc 2>/dev/null || echo 1)
 test: deps voidcheck
 	@$(MAKE) --no-print-directory $(JOBS) WERROR=1 all testbin
 	QB=$(abspath $(BIN)) TESTBIN=$(abspath build/tests) sh tests/bats-count.sh $(BATSFLAGS) tests
+
+# the suite three times in a row on one CPU beside two busy loops: races
+# show up here first (tests/stress.sh; ROUNDS=N for another count)
+stress: deps voidcheck
+	sh tests/stress.sh $(or $(ROUNDS),3) tests
 
 testbin: $(TEST_BIN)
 # the test helpers and fuzz harnesses are the project's own checks
