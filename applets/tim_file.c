@@ -683,13 +683,68 @@ static void cfield(struct tw *w, const char *s)
 	tw_char(w, '"');
 }
 
+static void unc(struct tw *w, double v, double e)
+{
+	char b[256];
+
+	fmt_uncertain(b, sizeof b, v, e, " ± ");
+	tw_str(w, b);
+}
+
+/* a table cell: | escaped, line ends as spaces */
+static void mdcell(struct tw *w, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '|')
+			tw_str(w, "\\|");
+		else if (*s == '\n' || *s == '\r')
+			tw_char(w, ' ');
+		else
+			tw_char(w, *s);
+}
+
+/* a row's comparison (tm_compare_all) as the CSV's last 6 fields or the
+ * table's last 6 cells: to, ratio, low, high, confidence, verdict;
+ * empty when it has none */
+static void cmp_cells(struct tw *w, const struct tmodel *md,
+    const struct row *r, int csv)
+{
+	const char *sep = csv ? "," : " | ";
+	double v[4];
+	int i;
+
+	v[0] = r->cmp.ratio;
+	v[1] = r->cmp.low;
+	v[2] = r->cmp.high;
+	v[3] = r->cmp.conf;
+	tw_str(w, sep);
+	if (r->to >= 0)
+		(csv ? cfield : mdcell)(w, md->rw[r->to].name);
+	for (i = 0; i < 4; i++) {
+		tw_str(w, sep);
+		if (r->to < 0 || !isfinite(v[i]))
+			continue;
+		if (csv)
+			num_or_null(w, v[i]);
+		else
+			twf(w, "%.4g", v[i]);
+	}
+	tw_str(w, sep);
+	if (r->to >= 0) {
+		tw_str(w, cmp_word(r->cmp.verdict));
+		if (r->cmp.verdict == CMP_UNDECIDED)
+			tw_str(w, " (undecided)");
+	}
+}
+
 static void write_csv(struct tw *w, const struct tmodel *md)
 {
 	int i;
 	size_t j;
 
 	tw_str(w, "label,command,overhead,run,batch,seconds,user_seconds,"
-	    "system_seconds,memory_usage_byte\n");
+	    "system_seconds,memory_usage_byte,to,ratio,low,high,confidence,"
+	    "verdict\n");
 	for (i = 0; i < md->nrow; i++) {
 		const struct row *r = &md->rw[i];
 
@@ -711,29 +766,10 @@ static void write_csv(struct tw *w, const struct tmodel *md)
 			tw_char(w, ',');
 			if (u->rss_kb >= 0)
 				twf(w, "%ld", u->rss_kb * 1024L);
+			cmp_cells(w, md, r, 1);
 			tw_char(w, '\n');
 		}
 	}
-}
-
-static void unc(struct tw *w, double v, double e)
-{
-	char b[256];
-
-	fmt_uncertain(b, sizeof b, v, e, " ± ");
-	tw_str(w, b);
-}
-
-/* a table cell: | escaped, line ends as spaces */
-static void mdcell(struct tw *w, const char *s)
-{
-	for (; *s; s++)
-		if (*s == '|')
-			tw_str(w, "\\|");
-		else if (*s == '\n' || *s == '\r')
-			tw_char(w, ' ');
-		else
-			tw_char(w, *s);
 }
 
 /* commands only; the ratio is to the first command, as tm_ratio gives
@@ -746,7 +782,8 @@ static void write_md(struct tw *w, const struct tmodel *md)
 
 	tw_str(w, "| Command | Estimate [");
 	tw_str(w, md->unit);
-	tw_str(w, "] | Ratio |\n|:---|---:|---:|\n");
+	tw_str(w, "] | Ratio | To | Pair ratio | Low | High | Confidence | "
+	    "Verdict |\n|:---|---:|---:|:---|---:|---:|---:|---:|:---|\n");
 	for (i = md->first; i < md->nrow; i++) {
 		const struct row *r = &md->rw[i];
 
@@ -757,6 +794,7 @@ static void write_md(struct tw *w, const struct tmodel *md)
 		tw_str(w, " | ");
 		tm_ratio(r, r0, &v, &u);
 		unc(w, v, u);
+		cmp_cells(w, md, r, 0);
 		tw_str(w, " |\n");
 	}
 }

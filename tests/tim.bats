@@ -711,13 +711,23 @@ i"
 	run tim $EX --csv r.csv --markdown r.md 'sleep 0.01' 'b:sleep 0.02'
 	[ "$status" -eq 0 ]
 	[ "$(wc -l < r.csv)" -eq 31 ]
-	[ "$(head -1 r.csv)" = "label,command,overhead,run,batch,seconds,user_seconds,system_seconds,memory_usage_byte" ]
-	[ "$(sed -n 12p r.csv)" = "sleep 0.01,sleep 0.01,0,1,1,0.0105,,," ]
-	[ "$(sed -n 31p r.csv)" = "b,sleep 0.02,0,10,2,0.0208,,," ]
-	[ "$(cat r.md)" = "| Command | Estimate [ms] | Ratio |
-|:---|---:|---:|
-| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |
-| b | 19.648 ± 0.029 | 2.054 ± 0.011 |" ]
+	[ "$(head -1 r.csv)" = "label,command,overhead,run,batch,seconds,user_seconds,system_seconds,memory_usage_byte,to,ratio,low,high,confidence,verdict" ]
+	[ "$(sed -n 12p r.csv)" = "sleep 0.01,sleep 0.01,0,1,1,0.0105,,,,,,,,," ]
+	# 2 pairs: a ratio, no interval
+	[ "$(sed -n 31p r.csv)" = "b,sleep 0.02,0,10,2,0.0208,,,,sleep 0.01,2.046041713291477,,,0.95,no difference (undecided)" ]
+	[ "$(cat r.md)" = "| Command | Estimate [ms] | Ratio | To | Pair ratio | Low | High | Confidence | Verdict |
+|:---|---:|---:|:---|---:|---:|---:|---:|:---|
+| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |  |  |  |  |  |  |
+| b | 19.648 ± 0.029 | 2.054 ± 0.011 | sleep 0.01 | 2.046 |  |  | 0.95 | no difference (undecided) |" ]
+}
+
+@test "--csv, --markdown: the comparison's columns, as the verdict line" {
+	verdict_tsv > v.tsv
+	run tim $V --csv r.csv --markdown r.md a b
+	[ "$status" -eq 0 ]
+	[ "$(sed -n 2p r.csv)" = "a,a,0,1,1,0.0015,,,,,,,,," ]
+	[ "$(sed -n 25p r.csv)" = "b,b,0,12,4,0.0023,,,,a,2.0420313623778092,1.735771107697387,2.4023283176237475,0.95,slower" ]
+	[ "$(sed -n 4p r.md)" = "| b | 1.55 ± 0.32 | 1.72 ± 0.38 | a | 2.042 | 1.736 | 2.402 | 0.95 | slower |" ]
 }
 
 @test "exports: a bad path runs nothing; a failed run leaves no file" {
