@@ -11,8 +11,9 @@
  * runner writes the model; everything after it reads.
  * Exit: 0 ok, 1 usage/bad value/file problem/too few samples, 2 prepare
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
- * 6 --precision not reached, 7 slower than --baseline, 8 a command
- * with no --baseline entry. */
+ * 6 --precision not reached or --decide undecided, 7 slower than
+ * --baseline, 8 a command with no --baseline entry, 9 a --baseline
+ * comparison undecided (--verdict). */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -53,7 +54,8 @@ enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
-	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_NOPTS };
+	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_DEC, O_IMP,
+	O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -81,7 +83,7 @@ static const struct optdef defs[] = {
 	[O_PREC] = {"precision", 0, OPT_VALUE | OPT_EXACT, "P",
 	    "add runs until error/estimate <= P, e.g. 1%", 0},
 	[O_BUD] = {"budget", 0, OPT_VALUE | OPT_EXACT, "TIME",
-	    "time limit of --precision (10s)", 0},
+	    "time limit of --precision, --decide (10s)", 0},
 	[O_IL] = {"interleave", 0, OPT_FLAG | OPT_EXACT, 0,
 	    "batch j of every command before batch j+1", 0},
 	[O_JSON] = {"json", 0, OPT_VALUE | OPT_EXACT, "FILE", "export results and samples", 0},
@@ -114,6 +116,10 @@ static const struct optdef defs[] = {
 	    "ratios within 1 +- T are no difference (2%)", 0},
 	[O_CONF] = {"confidence", 0, OPT_VALUE | OPT_EXACT, "C",
 	    "confidence of the ratio's interval (95%)", 0},
+	[O_DEC] = {"decide", 0, OPT_FLAG | OPT_EXACT, 0,
+	    "--verdict; add batches until all are decided", 0},
+	[O_IMP] = {"import", 0, OPT_VALUE | OPT_EXACT, "FILE",
+	    "add a --json export's runs to its rows", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -123,8 +129,9 @@ static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN | OPT_INORDER,
 	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
-	"5 the --graph command failed, 6 --precision not reached, 7 slower\n"
-	"than --baseline, 8 a command the baseline lacks. See tim(1).\n"
+	"5 the --graph command failed, 6 --precision not reached or --decide\n"
+	"undecided, 7 slower than --baseline, 8 a command the baseline lacks,\n"
+	"9 a --baseline comparison undecided (--verdict). See tim(1).\n"
 };
 
 struct param {                  /* one -P or -L dimension */
@@ -144,14 +151,15 @@ struct tim {
 	int report, verbose, help, version, noshell, oset, interleave;
 	int progress, quiet;            /* --progress, --quiet-warnings */
 	int errall;                     /* --error=estimate */
-	int verdict;                    /* --verdict */
+	int verdict, decide;            /* --verdict, --decide */
 	int null[2];                    /* --output=null, --stderr=null */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
 	const char *step, *aff;         /* --step, --affinity */
 	unsigned long *cpus;            /* --affinity's mask */
 	size_t cpus_bytes;
-	char **cmds, **prep, **clean;
-	size_t ncmd, nprep, nclean, ccap, pcap, lcap;
+	char **cmds, **prep, **clean, **imp;    /* imp: --import */
+	size_t ncmd, nprep, nclean, ccap, pcap, lcap, nimp, icap;
+	size_t *icount;                 /* runs of row i from import f */
 	struct param *par;
 	size_t npar, parcap;
 	int pargot;                     /* -P/-L arguments still to come */
@@ -358,6 +366,8 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_NOSH: t->noshell = opt_bool(v) == 1; return 0;
 	case O_IL: t->interleave = opt_bool(v) == 1; return 0;
 	case O_VERD: t->verdict = opt_bool(v) == 1; return 0;
+	case O_DEC: t->decide = t->verdict = opt_bool(v) == 1; return 0;
+	case O_IMP: VEC_PUSH(t->imp, t->nimp, t->icap, v); return 0;
 	case O_THR: case O_CONF:
 		if (fraction(v, id == O_THR ? &t->md.thr : &t->md.conf) ||
 		    (id == O_CONF && !(t->md.conf < 1))) {
@@ -712,9 +722,9 @@ static void check(struct tim *t)
 	if (est_check((size_t)t->n, (size_t)t->m, (int)t->k))
 		die(E_USAGE, "m*n = %lld samples < 4k = %lld: raise -m or -n "
 		    "(or lower -k)", t->m * t->n, 4 * t->k);
-	if (t->budget > 0 && !(t->prec > 0))
-		die(E_USAGE, "--budget needs --precision");
-	if (t->prec > 0 && !(t->budget > 0))
+	if (t->budget > 0 && !(t->prec > 0) && !t->decide)
+		die(E_USAGE, "--budget needs --precision or --decide");
+	if ((t->prec > 0 || t->decide) && !(t->budget > 0))
 		t->budget = 10;
 	t->md.unit = t->unit;
 	t->md.m = t->m;
@@ -1012,10 +1022,11 @@ static int early(const struct tim *t)
 	return s < t->budget / 10;
 }
 
-/* A --read file holds the rounds the saving run made before its budget
- * ran out: a replay ends where they end (a whole round or none), so it
- * reproduces that run. Rows the file lacks run live. */
-static int saved_round(struct tim *t, int all)
+/* A --read file holds the rounds (batch: the --decide batches) the
+ * saving run made before its budget ran out: a replay ends where they
+ * end (a whole round or none), so it reproduces that run. Rows the file
+ * lacks run live. */
+static int saved_round(struct tim *t, int all, int batch)
 {
 	int i;
 
@@ -1023,7 +1034,7 @@ static int saved_round(struct tim *t, int all)
 		struct rq *q = tread_find(&t->rd, t->md.rw[i].cmd);
 
 		if (q && (i < t->md.first || all || !precise(t, i)) &&
-		    q->n - q->head < (size_t)t->m)
+		    q->n - q->head < (size_t)(batch ? t->md.rw[i].n : t->m))
 			return 0;
 	}
 	return 1;
@@ -1049,7 +1060,7 @@ static void refine(struct tim *t)
 		if (!miss && !e)
 			return;
 		if (clock_ns() - t->t0 >= (long long)(t->budget * 1e9) ||
-		    !saved_round(t, e))
+		    !saved_round(t, e, 0))
 			break;
 		for (i = 0; i < t->md.nrow; i++) {
 			struct row *r = &t->md.rw[i];
@@ -1059,7 +1070,7 @@ static void refine(struct tim *t)
 			if ((r->n + 1) * t->m > MAXN)
 				goto spent;
 			progress(t, r, t->m, round + 1);
-			timed(t, r, t->m);
+			timed(t, r, (long long)tm_nb(r));
 			r->n++;
 		}
 		tsave_flush(&t->sv);
@@ -1111,65 +1122,162 @@ static void ratios(struct tim *t)
 
 /* ---- verdicts ---------------------------------------------------------- */
 
-/* --verdict: per comparison "RATIO [LOW, HIGH] CONF%<TAB>name<TAB>vs
- * REF: VERDICT", after the report (tm_compare_all made them) */
+/* "RATIO [LOW, HIGH] CONF%<TAB>name<TAB>vs REF: VERDICT" */
+static void verdict_line(const struct cmp *c, const char *nm, const char *ref)
+{
+	char b[160];
+
+	fmtf_snprintf(b, sizeof b, "%.4g [%.4g, %.4g] %g%%\t", c->ratio, c->low,
+	    c->high, 100 * c->conf);
+	out_str(b);
+	out_str(nm);
+	out_str("\tvs ");
+	out_str(ref);
+	out_str(": ");
+	out_str(cmp_word(c->verdict));
+	out_str(c->verdict == CMP_UNDECIDED ? " (undecided)\n" : "\n");
+}
+
+/* --verdict: one line per comparison, after the report (tm_compare_all
+ * made them) */
 static void verdicts(struct tim *t)
 {
 	int i;
 
-	for (i = 0; i < t->md.nrow; i++) {
-		const struct row *r = &t->md.rw[i];
-		char b[160];
-
-		if (r->to < 0)
-			continue;
-		fmtf_snprintf(b, sizeof b, "%.4g [%.4g, %.4g] %g%%\t",
-		    r->cmp.ratio, r->cmp.low, r->cmp.high, 100 * r->cmp.conf);
-		out_str(b);
-		out_str(r->name);
-		out_str("\tvs ");
-		out_str(t->md.rw[r->to].name);
-		out_str(": ");
-		out_str(cmp_word(r->cmp.verdict));
-		out_str(r->cmp.verdict == CMP_UNDECIDED ? " (undecided)\n" : "\n");
-	}
+	for (i = 0; i < t->md.nrow; i++)
+		if (t->md.rw[i].to >= 0)
+			verdict_line(&t->md.rw[i].cmp, t->md.rw[i].name,
+			    t->md.rw[t->md.rw[i].to].name);
 	flush_out(t);
+}
+
+/* the first entry of a --baseline for cmd, or NULL */
+static const struct tbent *entry(const struct tbase *b, const char *cmd)
+{
+	size_t j;
+
+	for (j = 0; j < b->n; j++)
+		if (!strcmp(b->e[j].key, cmd))
+			return &b->e[j];
+	return NULL;
+}
+
+/* Row r against its --baseline entry e: the batch estimates of each (the
+ * baseline's minus its own overhead's, as the report subtracts) by
+ * cmp_groups, as they ran at different times and make no pairs. An entry
+ * without runs (an export from before they were kept) has no interval:
+ * undecided, with the ratio of the estimates. */
+static void base_verdict(struct tim *t, const struct tbase *b, struct row *r,
+    const struct tbent *e)
+{
+	struct tmodel bm = t->md;
+	struct row br, bo;
+	const struct tbent *o = entry(b, "");
+	size_t mx, my = tm_nb(r);
+	double *x;
+
+	memset(&br, 0, sizeof br);
+	memset(&bo, 0, sizeof bo);
+	br.runs = e->runs;
+	br.nrun = e->nrun;
+	br.n = e->n;
+	if (o) {
+		bo.runs = o->runs;
+		bo.nrun = o->nrun;
+		bo.n = o->n;
+	}
+	bm.rw = &bo;
+	mx = tm_nb(&br);
+	x = xmalloc((2 * mx + 3 * my + 1) * sizeof *x);
+	tm_batches(&bm, &br, x);
+	tm_batches(&t->md, r, x + mx);
+	cmp_groups(x, mx, x + mx, my, t->md.conf, t->md.thr, x + mx + my,
+	    &r->bcmp);
+	if (!mx)
+		r->bcmp.ratio = r->est / (e->est * t->md.scale);
+	free(x);
+}
+
+/* the comparisons still undecided, --baseline's included */
+static int pending(struct tim *t, const struct tbase *b)
+{
+	const struct tbent *e;
+	int i, n = 0;
+
+	tm_compare_all(&t->md);
+	for (i = t->md.first; i < t->md.nrow; i++) {
+		struct row *r = &t->md.rw[i];
+
+		n += r->to >= 0 && r->cmp.verdict == CMP_UNDECIDED;
+		if (t->base && (e = entry(b, r->cmd))) {
+			base_verdict(t, b, r, e);
+			n += r->bcmp.verdict == CMP_UNDECIDED;
+		}
+	}
+	return n;
+}
+
+/* --decide: while a comparison is undecided and the budget lasts, one
+ * more batch of every row, in turn: more pairs narrow the interval as
+ * 1/sqrt(pairs); longer batches, as --precision makes, would not */
+static void decide(struct tim *t, const struct tbase *b)
+{
+	int i;
+
+	while (pending(t, b) && clock_ns() - t->t0 < (long long)(t->budget *
+	    1e9) && saved_round(t, 1, 1) && (t->m + 1) * t->md.rw[0].n <= MAXN) {
+		t->m++;
+		for (i = 0; i < t->md.nrow; i++) {
+			progress(t, &t->md.rw[i], t->m - 1, 0);
+			timed(t, &t->md.rw[i], t->md.rw[i].n);
+		}
+		tsave_flush(&t->sv);
+	}
+	for (i = 0; i < t->md.nrow; i++)
+		tm_update(&t->md, i);
 }
 
 /* ---- --baseline --------------------------------------------------------- */
 
-/* "DIFF +- ERR UNIT<TAB>name<TAB>vs baseline: ..." per command row the
- * baseline knows; E_SLOWER when one is slower by more than the
- * tolerance, else E_NOBASE when a command has no entry: a gate that
- * compared nothing must not pass. Each such command is named on stderr,
- * and each entry no command used gets a note (a renamed or mistyped
- * command is the likely cause); the overhead's entry ("") is no
- * command's. */
+/* After "# baseline FILE", per command row the baseline knows: with
+ * --verdict its verdict line ("vs baseline"), else "DIFF +- ERR
+ * UNIT<TAB>name<TAB>..." against the tolerance. E_SLOWER when one is
+ * slower, else E_NOBASE when a command has no entry (a gate that
+ * compared nothing must not pass), else E_UNDECIDED when a verdict is
+ * undecided. Each command without an entry is named on stderr, and each
+ * entry no command used gets a note (a renamed or mistyped command is
+ * the likely cause); the overhead's entry ("") is no command's. */
 static int compare(struct tim *t, const struct tbase *b)
 {
-	int i, slower = 0, missing = 0;
+	int i, slower = 0, missing = 0, und = 0;
 	size_t j;
 	char *used = xmalloc(b->n + 1);
+	const struct tbent *e;
 
 	memset(used, 0, b->n + 1);
 	out_str("# baseline ");
 	out_str(t->base);
 	out_char('\n');
 	for (i = t->md.first; i < t->md.nrow; i++) {
-		const struct row *r = &t->md.rw[i];
-		double d, e, z;
+		struct row *r = &t->md.rw[i];
+		double d, er, z;
 
-		for (j = 0; j < b->n && strcmp(b->e[j].key, r->cmd); j++)
-			;
-		if (j == b->n) {
+		if (!(e = entry(b, r->cmd))) {
 			missing = 1;
 			continue;
 		}
-		used[j] = 1;
-		d = r->est - b->e[j].est * t->md.scale;
-		e = sum_quad(r->err, b->e[j].err * t->md.scale);
-		z = e > 0 ? d / e : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
-		out_unc(t, d, e);
+		used[e - b->e] = 1;
+		if (t->verdict) {
+			base_verdict(t, b, r, e);
+			verdict_line(&r->bcmp, r->name, "baseline");
+			slower |= r->bcmp.verdict == CMP_SLOWER;
+			und |= r->bcmp.verdict == CMP_UNDECIDED;
+			continue;
+		}
+		d = r->est - e->est * t->md.scale;
+		er = sum_quad(r->err, e->err * t->md.scale);
+		z = er > 0 ? d / er : d > 0 ? INFINITY : d < 0 ? -INFINITY : 0;
+		out_unc(t, d, er);
 		out_char(' ');
 		out_str(t->unit);
 		out_char('\t');
@@ -1186,19 +1294,86 @@ static int compare(struct tim *t, const struct tbase *b)
 		}
 	}
 	flush_out(t);
-	for (i = t->md.first; i < t->md.nrow; i++) {
-		for (j = 0; j < b->n && strcmp(b->e[j].key, t->md.rw[i].cmd); j++)
-			;
-		if (j == b->n)
+	for (i = t->md.first; i < t->md.nrow; i++)
+		if (!entry(b, t->md.rw[i].cmd))
 			warn("\"%s\": no entry in --baseline %s",
 			    shown(t->md.rw[i].cmd), t->base);
-	}
 	for (j = 0; j < b->n; j++)
 		if (!used[j] && *b->e[j].key)
 			warn("note: --baseline %s: \"%s\" matches no command",
 			    t->base, shown(b->e[j].key));
 	free(used);
-	return slower ? E_SLOWER : missing ? E_NOBASE : 0;
+	return slower ? E_SLOWER : missing ? E_NOBASE : und ? E_UNDECIDED : 0;
+}
+
+/* ---- --import ----------------------------------------------------------- */
+
+/* Each --import FILE's runs go to the row of the same label (the
+ * overhead's to the overhead), before this run's: they were made
+ * earlier. Their batches must be as long as the row's (-n), so the
+ * batches stay whole. t->icount keeps how many came from where. */
+static void imports(struct tim *t)
+{
+	size_t f, j, n, k;
+	int i;
+
+	t->icount = xmalloc((t->nimp * (size_t)t->md.nrow + 1) * sizeof
+	    *t->icount);
+	for (f = 0; f < t->nimp; f++) {
+		struct tbase b = {0, 0, 0};
+		const char *why;
+		char *d = tfile_slurp(t->imp[f], &n);
+
+		if (!d)
+			die(E_USAGE, "%s:", t->imp[f]);
+		if (tbase_json(d, n, &b, &why))
+			die(E_USAGE, "%s: %s", t->imp[f], why);
+		for (i = 0; i < t->md.nrow; i++) {
+			struct row *r = &t->md.rw[i];
+
+			t->icount[f * (size_t)t->md.nrow + (size_t)i] = 0;
+			for (j = 0; j < b.n && (i < t->md.first ? !b.e[j].oh :
+			    b.e[j].oh || strcmp(b.e[j].label, r->name)); j++)
+				;
+			if (j == b.n || !b.e[j].nrun)
+				continue;
+			if (b.e[j].n != r->n || b.e[j].nrun % (size_t)r->n)
+				die(E_USAGE, "--import %s: \"%s\": %lld runs a "
+				    "batch, not %lld as here: give -n%lld",
+				    t->imp[f], shown(r->name), b.e[j].n, r->n,
+				    b.e[j].n);
+			for (k = 0; k < b.e[j].nrun; k++)
+				VEC_PUSH(r->runs, r->nrun, r->cap, b.e[j].runs[k]);
+			t->icount[f * (size_t)t->md.nrow + (size_t)i] = b.e[j].nrun;
+		}
+		free(d);
+	}
+}
+
+/* "# import NAME: N here, N from FILE, ..." per row, with --import */
+static void sources(struct tim *t)
+{
+	char b[64];
+	size_t f, here, c;
+	int i;
+
+	for (i = 0; t->nimp && i < t->md.nrow; i++) {
+		here = t->md.rw[i].nrun;
+		for (f = 0; f < t->nimp; f++)
+			here -= t->icount[f * (size_t)t->md.nrow + (size_t)i];
+		out_str("# import ");
+		out_str(t->md.rw[i].name);
+		fmt_snprintf(b, sizeof b, ": %zu here", here);
+		out_str(b);
+		for (f = 0; f < t->nimp; f++)
+			if ((c = t->icount[f * (size_t)t->md.nrow + (size_t)i])) {
+				fmt_snprintf(b, sizeof b, ", %zu from ", c);
+				out_str(b);
+				out_str(t->imp[f]);
+			}
+		out_char('\n');
+	}
+	flush_out(t);
 }
 
 /* ---- entry -------------------------------------------------------------- */
@@ -1233,6 +1408,7 @@ static void setup(struct tim *t, struct tbase *b)
 			    shown(t->md.rw[i].cmd), t->read);
 	if (t->base)
 		tbase_load(b, t->base, &t->md, t->w);
+	imports(t);
 	for (i = 0; i < 3; i++)
 		if (t->exp[i])
 			texport_open(&t->ex[i], t->exp[i], X_JSON + i);
@@ -1288,6 +1464,7 @@ static int finish(struct tim *t, const struct tbase *b)
 	struct spawn_res r;
 	int i, st = 0;
 
+	sources(t);
 	tm_compare_all(&t->md);
 	if (t->report & R_RATIOS)
 		ratios(t);
@@ -1316,6 +1493,14 @@ static int finish(struct tim *t, const struct tbase *b)
 			    t->md.rw[i].est > 0 ? 100 * t->md.rw[i].err / t->md.rw[i].est :
 			    INFINITY, 100 * t->prec);
 			warn_line(line);  /* warn() has no floats (fmt.h) */
+			st = E_PRECISION;
+		}
+	for (i = t->md.first; t->decide && i < t->md.nrow; i++)
+		if (t->md.rw[i].to >= 0 && t->md.rw[i].cmp.verdict ==
+		    CMP_UNDECIDED) {
+			warn("%s: vs %s: undecided when the --budget ran out",
+			    shown(t->md.rw[i].name),
+			    shown(t->md.rw[t->md.rw[i].to].name));
 			st = E_PRECISION;
 		}
 	if (t->base && (i = compare(t, b)))
@@ -1363,6 +1548,8 @@ int tim_main(int argc, char **argv)
 			measure_rows(&t, 0);
 		if (t.prec > 0)
 			refine(&t);
+		if (t.decide)
+			decide(&t, &b);
 		progress(&t, NULL, 0, 0);
 		for (i = 0; i < t.md.nrow; i++)
 			abs_line(&t, &t.md.rw[i]);

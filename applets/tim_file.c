@@ -616,7 +616,7 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 	jsummary(w, r);
 	twf(w, ",\n      \"warmup\": %lld,\n      \"batches\": %lld,\n"
 	    "      \"runs_per_batch\": %lld,\n      \"exit_status\": 0",
-	    r->warm, md->m, r->n);
+	    r->warm, (long long)tm_nb(r), r->n);
 	jarray(w, "times", r, F_SECS);
 	jarray(w, "exit_codes", r, F_EXIT);
 	jarray(w, "user_times", r, F_USER);
@@ -965,19 +965,59 @@ static int jskip(struct jp *p, int depth)
 	return jnum(p, &v);
 }
 
-/* a member's value when the key is one we keep */
-static int jmember(struct jp *p, const char *k, char **cmd, char **unit,
-    double *est, double *err)
+/* "times": [..] as runs (seconds in the file's unit; scaled by the
+ * caller once the unit is known) */
+static int jtimes(struct jp *p, struct tbent *e)
 {
+	struct run u = {0, NAN, NAN, -1};
+	size_t cap = 0;
+
+	if (p->s >= p->e || *p->s++ != '[')
+		return p->why = "array expected", -1;
 	jws(p);
-	if (!strcmp(k, "command") && p->s < p->e && *p->s == '"')
-		return (*cmd = jstr(p)) ? 0 : -1;
-	if (!strcmp(k, "unit") && p->s < p->e && *p->s == '"')
-		return (*unit = jstr(p)) ? 0 : -1;
-	if (!strcmp(k, "estimate") && p->s < p->e && *p->s != 'n')
-		return jnum(p, est);
-	if (!strcmp(k, "error") && p->s < p->e && *p->s != 'n')
-		return jnum(p, err);
+	if (p->s < p->e && *p->s == ']')
+		return p->s++, 0;
+	for (;;) {
+		jws(p);
+		if (jlit(p, "null") && jnum(p, &u.secs))
+			return -1;
+		VEC_PUSH(e->runs, e->nrun, cap, u);
+		u.secs = NAN;
+		jws(p);
+		if (p->s < p->e && *p->s == ',')
+			p->s++;
+		else if (p->s < p->e && *p->s++ == ']')
+			return 0;
+		else
+			return p->why = "bad JSON", -1;
+	}
+}
+
+/* a member's value when the key is one we keep */
+static int jmember(struct jp *p, const char *k, struct tbent *e,
+    char **unit)
+{
+	double v;
+	int r;
+
+	jws(p);
+	if (p->s < p->e && *p->s == '"' && (!strcmp(k, "command") ||
+	    !strcmp(k, "label") || !strcmp(k, "unit")))
+		return (*(*k == 'c' ? &e->key : *k == 'l' ? &e->label : unit) =
+		    jstr(p)) ? 0 : -1;
+	if (!strcmp(k, "overhead"))
+		return (e->oh = !jlit(p, "true")) ? 0 : jskip(p, 3);
+	if (!strcmp(k, "times"))
+		return jtimes(p, e);
+	if (p->s >= p->e || *p->s == 'n')
+		return jskip(p, 3);
+	if (!strcmp(k, "estimate") || !strcmp(k, "error"))
+		return jnum(p, k[1] == 's' ? &e->est : &e->err);
+	if (!strcmp(k, "runs_per_batch")) {
+		r = jnum(p, &v);
+		e->n = v >= 1 && v < 1e9 ? (long long)v : 0;
+		return r;
+	}
 	return jskip(p, 3);
 }
 
@@ -985,6 +1025,7 @@ void tbase_add(struct tbase *b, const char *key, double est, double err)
 {
 	struct tbent e;
 
+	memset(&e, 0, sizeof e);
 	e.key = xstrdup(key);
 	e.est = est;
 	e.err = err;
@@ -994,9 +1035,13 @@ void tbase_add(struct tbase *b, const char *key, double est, double err)
 /* one element of results[]: an object with command, estimate, error */
 static int jresult(struct jp *p, struct tbase *b)
 {
-	char *cmd = NULL, *unit = NULL, *k;
-	double est = NAN, err = NAN, s;
+	char *unit = NULL, *k;
+	struct tbent e;
+	double s;
+	size_t j;
 
+	memset(&e, 0, sizeof e);
+	e.est = e.err = NAN;
 	jws(p);
 	if (p->s >= p->e || *p->s++ != '{')
 		return p->why = "result object expected", -1;
@@ -1005,13 +1050,15 @@ static int jresult(struct jp *p, struct tbase *b)
 		p->s++;
 	else
 		for (;;) {
-			if (!(k = jstr(p)))
+			if (!(k = jstr(p)) || (jws(p), p->s >= p->e) ||
+			    *p->s++ != ':') {
+				free(e.runs);
+				return p->why = p->why ? p->why : "':' expected", -1;
+			}
+			if (jmember(p, k, &e, &unit)) {
+				free(e.runs);
 				return -1;
-			jws(p);
-			if (p->s >= p->e || *p->s++ != ':')
-				return p->why = "':' expected", -1;
-			if (jmember(p, k, &cmd, &unit, &est, &err))
-				return -1;
+			}
 			jws(p);
 			if (p->s < p->e && *p->s == ',') {
 				p->s++;
@@ -1019,15 +1066,22 @@ static int jresult(struct jp *p, struct tbase *b)
 			}
 			if (p->s < p->e && *p->s++ == '}')
 				break;
+			free(e.runs);
 			return p->why = "bad JSON", -1;
 		}
-	if (!cmd || !unit || isnan(est) || isnan(err))
-		return p->why = "a result lacks command, estimate, error or unit",
-		    -1;
-	s = tm_unit_scale(unit);
-	if (!(s > 0))
-		return p->why = "bad unit", -1;
-	tbase_add(b, cmd, est / s, err / s);
+	s = unit ? tm_unit_scale(unit) : 0;
+	if (!e.key || !unit || isnan(e.est) || isnan(e.err) || !(s > 0)) {
+		free(e.runs);
+		return p->why = !(s > 0) && unit ? "bad unit" : "a result lacks "
+		    "command, estimate, error or unit", -1;
+	}
+	e.key = xstrdup(e.key);
+	e.label = xstrdup(e.label ? e.label : e.key);
+	e.est /= s;
+	e.err /= s;
+	for (j = 0; j < e.nrun; j++)
+		e.runs[j].secs /= s;
+	VEC_PUSH(b->e, b->n, b->cap, e);
 	return 0;
 }
 
@@ -1111,12 +1165,12 @@ static void base_from_save(struct tbase *b, const char *path,
 		if (q->n - q->head < need)
 			die(E_USAGE, "%s: `%s`: undersampled for a baseline",
 			    path, r.cmd);
-		r.runs = xmalloc((size_t)(md->m * r.n) * sizeof *r.runs);
-		for (j = 0; j < (size_t)(md->m * r.n); j++)
+		r.nrun = (size_t)(md->m * r.n);
+		r.runs = xmalloc(r.nrun * sizeof *r.runs);
+		for (j = 0; j < r.nrun; j++)
 			r.runs[j].secs = q->v[q->head + (size_t)warm + j];
 		q->head += need;
 		tm_estimate(md, &r, md->m, &e, &er, NULL);
-		free(r.runs);
 		if (i < md->first) {
 			oe = e;
 			oerr = er;
@@ -1125,6 +1179,9 @@ static void base_from_save(struct tbase *b, const char *path,
 			er = sum_quad(er, oerr);
 		}
 		tbase_add(b, r.cmd, e / md->scale, er / md->scale);
+		b->e[b->n - 1].runs = r.runs;
+		b->e[b->n - 1].nrun = r.nrun;
+		b->e[b->n - 1].n = r.n;
 	}
 }
 

@@ -80,10 +80,15 @@ struct texport {
 void texport_open(struct texport *x, const char *path, int kind);
 void texport_commit(struct texport *x, const struct tmodel *md);
 
-struct tbase {                  /* a baseline's rows */
+struct tbase {                  /* a baseline's or an --import's rows */
 	struct tbent {
 		char *key;
+		char *label;            /* the JSON's label, else the key */
 		double est, err;        /* seconds, as reported */
+		struct run *runs;       /* the timed runs, when the file has */
+		size_t nrun;
+		long long n;            /* runs a batch (0: not known) */
+		int oh;                 /* the overhead's result */
 	} *e;
 	size_t n, cap;
 };

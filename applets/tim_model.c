@@ -69,12 +69,17 @@ int tm_estimate(const struct tmodel *md, const struct row *r,
 	return bad ? -1 : 0;
 }
 
+size_t tm_nb(const struct row *r)
+{
+	return r->n > 0 ? r->nrun / (size_t)r->n : 0;
+}
+
 void tm_update(struct tmodel *md, int i)
 {
 	struct row *r = &md->rw[i];
 	const struct row *o = &md->rw[0];
 
-	tm_estimate(md, r, md->m, &r->est, &r->err, &r->eother);
+	tm_estimate(md, r, (long long)tm_nb(r), &r->est, &r->err, &r->eother);
 	if (i < md->first || !md->first || !md->subtract)
 		return;
 	r->est -= o->est;
@@ -84,37 +89,47 @@ void tm_update(struct tmodel *md, int i)
 
 void tm_batches(const struct tmodel *md, const struct row *r, double *out)
 {
-	size_t nx = (size_t)(r->n * md->m), j;
+	size_t m = tm_nb(r), nx = (size_t)r->n * m, j, mo;
 	double *xs = xmalloc((2 * nx + 1) * sizeof *xs), *ob;
 
 	for (j = 0; j < nx; j++)
 		xs[j] = r->runs[j].secs * md->scale;
-	if (est_batches(xs, (size_t)r->n, (size_t)md->m, md->k, xs + nx, out))
-		for (j = 0; j < (size_t)md->m; j++)
+	if (est_batches(xs, (size_t)r->n, m, md->k, xs + nx, out))
+		for (j = 0; j < m; j++)
 			out[j] = NAN;
 	free(xs);
 	if (!md->first || !md->subtract || r == md->rw)
 		return;
-	ob = xmalloc((size_t)md->m * sizeof *ob);
+	/* the overhead's batch made with it: counted from the last, as
+	 * imported batches come first (a batch older than the overhead's
+	 * first takes that first) */
+	mo = tm_nb(md->rw);
+	ob = xmalloc((mo + 1) * sizeof *ob);
 	tm_batches(md, md->rw, ob);
-	for (j = 0; j < (size_t)md->m; j++)
-		out[j] -= ob[j];
+	for (j = 0; j < m; j++)
+		out[j] -= mo ? ob[j + mo >= m ? j + mo - m : 0] : NAN;
 	free(ob);
 }
 
 void tm_compare_all(struct tmodel *md)
 {
-	size_t m = (size_t)md->m;
-	double *x = xmalloc(3 * m * sizeof *x), *y = x + m;
+	const struct row *ref = &md->rw[md->first];
+	size_t mx = tm_nb(ref), my, p;
+	double *x = xmalloc((mx + 1) * sizeof *x), *y;
 	int i;
 
 	for (i = 0; i < md->nrow; i++)
 		md->rw[i].to = i > md->first ? md->first : -1;
 	if (md->first + 1 < md->nrow)
-		tm_batches(md, &md->rw[md->first], x);
+		tm_batches(md, ref, x);
 	for (i = md->first + 1; i < md->nrow; i++) {
+		my = tm_nb(&md->rw[i]);
+		p = my < mx ? my : mx;  /* the last p of each: made together */
+		y = xmalloc((2 * my + 1) * sizeof *y);
 		tm_batches(md, &md->rw[i], y);
-		cmp_pairs(x, y, m, md->conf, md->thr, y + m, &md->rw[i].cmp);
+		cmp_pairs(x + mx - p, y + my - p, p, md->conf, md->thr, y + my,
+		    &md->rw[i].cmp);
+		free(y);
 	}
 	free(x);
 }

@@ -21,7 +21,7 @@
 
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
-	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8 };
+	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8, E_UNDECIDED = 9 };
 
 struct run {                    /* one timed run, in time order */
 	double secs;            /* wall-clock seconds */
@@ -47,6 +47,7 @@ struct row {                    /* one line of the report */
 	int missed;             /* --precision not reached */
 	int to;                 /* the row it is compared with, or -1 */
 	struct cmp cmp;         /* that comparison (tm_compare_all) */
+	struct cmp bcmp;        /* with its --baseline entry (tim.c) */
 };
 
 struct tmodel {
@@ -73,18 +74,23 @@ double tm_unit_scale(const char *u);
 int tm_estimate(const struct tmodel *md, const struct row *r,
     long long batches, double *est, double *err, double *other);
 
-/* Row i's est, err and eother from its m batches: its own estimate,
+/* the batches of r: its runs over its runs a batch (m, plus those of
+ * --import) */
+size_t tm_nb(const struct row *r);
+
+/* Row i's est, err and eother from its tm_nb batches: its own estimate,
  * minus the overhead row's when md->subtract (errors in quadrature).
  * The overhead row must be updated first: it is estimated once, never
  * per row. */
 void tm_update(struct tmodel *md, int i);
 
-/* Row r's m per-batch estimates (k statistics each) in the unit, minus
- * the overhead row's batch j when md->subtract; out: md->m doubles */
+/* Row r's tm_nb(r) per-batch estimates (k statistics each) in the unit,
+ * minus the overhead row's batch made with it (counted from the last)
+ * when md->subtract; out: tm_nb(r) doubles */
 void tm_batches(const struct tmodel *md, const struct row *r, double *out);
 
 /* Every command row after the first compared with the first (docs/tim.md,
- * "Comparisons and verdicts"): batch j with batch j, by cmp_pairs at
+ * "Comparisons and verdicts"): their last batches pairwise, by cmp_pairs at
  * md->conf and md->thr; sets each row's to and cmp (to -1: none). The
  * report, the exports and any plot read them there. */
 void tm_compare_all(struct tmodel *md);

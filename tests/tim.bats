@@ -656,7 +656,7 @@ i"
 	bad "tim: bad --precision 'x%' *" --precision x% 'touch ran'
 	bad "tim: bad --budget '5x' *" --precision 1% --budget 5x 'touch ran'
 	bad "tim: bad --budget '0s' *" --precision 1% --budget 0s 'touch ran'
-	bad "tim: --budget needs --precision" --budget 5s 'touch ran'
+	bad "tim: --budget needs --precision or --decide" --budget 5s 'touch ran'
 	bad "tim: bad --tolerance '-1' *" --tolerance -1 'touch ran'
 	bad "tim: bad --progress 'maybe' *" --progress maybe 'touch ran'
 	bad "tim: --step '2' without -P" --step 2 'touch ran'
@@ -808,7 +808,7 @@ i"
 	wait
 	[ "$status" -eq 0 ]
 	[ -p fifo ]
-	grep -q '^| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |$' got
+	grep -q '^| sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |  |  |  |  |  |  |$' got
 	# a FIFO nobody reads: an error, never a hang
 	mkfifo lonely
 	run --separate-stderr timeout 20 "$QB" tim $EX --json lonely 'sleep 0.01'
@@ -978,6 +978,98 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 	bad "tim: bad --threshold 'x' (a fraction like 0.02 or 2%)" --threshold x 'touch ran'
 	bad "tim: bad --confidence '1' (a fraction like 0.95 or 95%)" --confidence 1 'touch ran'
 	bad "tim: bad --confidence '0' (a fraction like 0.95 or 95%)" --confidence 0 'touch ran'
+}
+
+# NAME F...: one batch of 3 runs per factor F (k=1: its estimate is its
+# minimum, F ms), for -w0 -k1 -n3 -o0 (NAME "" for the overhead)
+batches() {
+	local nm=$1 f
+	shift
+	for f; do
+		printf "%s\t$nm\n" "$(echo "$f * 1.5 / 1000" | bc -l)" \
+		    "$(echo "$f / 1000" | bc -l)" "$(echo "$f * 1.2 / 1000" | bc -l)"
+	done
+}
+B="-w0 -k1 -n3 -o0"
+
+@test "--decide: batches are added until every verdict is decided; exit 6 when the budget or the data ends first" {
+	# b/a: 1.1 2.0 1.0 in the first 3 batches (undecided), then 1.5s
+	batches a 1 1 1 1 1 1 1 1 > d.tsv
+	batches b 1.1 2.0 1.0 1.5 1.5 1.5 1.5 1.5 >> d.tsv
+	run tim $B -m3 -r d.tsv --verdict a b
+	[ "${lines[2]}" = "1.301 [0.5115, 3.307] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	run --separate-stderr tim $B -m3 -r d.tsv --decide --json d.json a b
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "1.397 [1.074, 1.816] 95%${TAB}b${TAB}vs a: slower" ]
+	[ -z "$stderr" ]
+	python3 -c 'import json, sys
+r = json.load(open("d.json"))["results"]
+sys.exit(not (r[1]["batches"] == 6 and r[1]["comparison"]["pairs"] == 6))'
+	# the data ends (a replay stops where the saved run stopped)
+	head -n 15 d.tsv > e.tsv; sed -n '25,39p' d.tsv >> e.tsv
+	run --separate-stderr tim $B -m3 -r e.tsv --decide a b
+	[ "$status" -eq 6 ]
+	[ "${lines[2]}" = "1.377 [0.9763, 1.942] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	[ "$stderr" = "tim: b: vs a: undecided when the --budget ran out" ]
+	# live, a budget spent by the first batches: 2 pairs, no interval
+	run --separate-stderr tim $B -m2 --decide --budget=1ms true 'sleep 0.01'
+	[ "$status" -eq 6 ]
+	[[ "${lines[2]}" == *" [nan, nan] 95%${TAB}sleep 0.01${TAB}vs true: no difference (undecided)" ]]
+	bad "tim: bad --budget 'x' (a time like 5s or 500ms)" --decide --budget x 'touch ran'
+}
+
+@test "--baseline with --verdict: a three-way gate: 0 no slower, 7 slower, 9 undecided" {
+	batches a 1 1.01 0.99 1 > base.tsv
+	tim $B -m4 -r base.tsv --json base.json a > /dev/null
+	batches a 1 1.005 0.995 1 > same.tsv
+	run tim $B -m4 -r same.tsv --verdict --baseline base.json a
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "# baseline base.json" ]
+	[ "${lines[2]}" = "1 [0.9879, 1.012] 95%${TAB}a${TAB}vs baseline: no difference" ]
+	batches a 1.1 1.11 1.09 1.1 > slow.tsv
+	run tim $B -m4 -r slow.tsv --verdict --baseline base.json a
+	[ "$status" -eq 7 ]
+	[ "${lines[2]}" = "1.1 [1.085, 1.115] 95%${TAB}a${TAB}vs baseline: slower" ]
+	run tim $B -m4 -r slow.tsv --verdict --threshold=20% --baseline base.json a
+	[ "$status" -eq 0 ]
+	batches a 1 1.3 0.8 1.1 > wide.tsv
+	run tim $B -m4 -r wide.tsv --verdict --baseline base.json a
+	[ "$status" -eq 9 ]
+	[ "${lines[2]}" = "1.034 [0.7494, 1.427] 95%${TAB}a${TAB}vs baseline: no difference (undecided)" ]
+	run tim $B -m4 -r wide.tsv --verdict --confidence=50% --threshold=40% --baseline base.json a
+	[ "$status" -eq 0 ]
+	# a --save file as the baseline: the same verdict as its export
+	run tim $B -m4 -r slow.tsv --verdict --baseline base.tsv a
+	[ "$status" -eq 7 ]
+	[ "${lines[2]}" = "1.1 [1.085, 1.115] 95%${TAB}a${TAB}vs baseline: slower" ]
+}
+
+@test "--import: earlier exports' runs join the rows of their label; the same estimate as one run of all" {
+	batches "" .1 .1 .1 .1 .1 .1 .1 .1 .1 .1 .1 .1 > all.tsv
+	batches a 1 1.1 0.9 1 1.2 1 1.05 1 1 0.97 1 1.02 >> all.tsv
+	batches b 2 2.1 1.8 2 2.2 2 2.1 2 2 1.9 2 2.1 >> all.tsv
+	for p in 1 2 3; do      # a third of every row's batches each
+		awk -F'\t' -v p=$p '{ n[$2]++ } int((n[$2] - 1) / 12) == p - 1' all.tsv > p$p.tsv
+	done
+	O="-w0 -k1 -n3 -o3"
+	tim $O -m4 -r p1.tsv --json p1.json a b:b > /dev/null
+	tim $O -m4 -r p2.tsv --json p2.json a b:b > /dev/null
+	run tim $O -m12 -r all.tsv --verdict a b:b
+	[ "$status" -eq 0 ]
+	want=$output
+	run --separate-stderr tim $O -m4 -r p3.tsv --import p1.json --import p2.json --verdict a b:b
+	[ "$status" -eq 0 ]
+	[ "$(grep -v '^# import' <<< "$output")" = "$want" ]
+	[ "${lines[3]}" = "# import (AlreadySubtracted)Overhead: 12 here, 12 from p1.json, 12 from p2.json" ]
+	[ "${lines[4]}" = "# import a: 12 here, 12 from p1.json, 12 from p2.json" ]
+	[ "${lines[5]}" = "# import b: 12 here, 12 from p1.json, 12 from p2.json" ]
+	# a label the export lacks: this run's alone
+	run tim $O -m4 -r p3.tsv --import p1.json a c:b
+	[ "${lines[5]}" = "# import c: 12 here" ]
+	bad "tim: --import p1.json: \"a\": 3 runs a batch, not 5 as here: give -n3" -o0 -n5 --import p1.json a
+	bad "tim: nope.json: No such file or directory" --import nope.json 'touch ran'
+	echo '{"results": [' > b.json
+	bad "tim: b.json: *" --import b.json 'touch ran'
 }
 
 @test "--baseline: unreadable or bad files stop tim before it runs" {

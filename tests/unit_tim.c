@@ -181,6 +181,24 @@ static void check_cmp(void)
 	y[3] = 0;
 	cmp_pairs(x, y, 4, 0.5, 0.02, tmp, &c);
 	expect_num("a side <= 0: undecided", c.verdict, CMP_UNDECIDED, 0);
+	/* Welch: logs {0, 0.2} and {0.1, 0.3, 0.5}: means 0.1 and 0.3,
+	 * variances of the means 0.01 and 0.01333, df 2.88 (by hand) */
+	y[0] = exp(0.1);
+	y[1] = exp(0.3);
+	y[2] = exp(0.5);
+	x[1] = exp(0.2);
+	cmp_groups(x, 2, y, 3, 0.95, 0.02, tmp, &c);
+	expect_num("groups: ratio", c.ratio, exp(0.2), 1e-12);
+	h = 3.257215 * sqrt(0.0233333); /* t(0.975, 2.8823), integrated */
+	expect_num("groups: low", c.low, exp(0.2 - h), 1e-4);
+	expect_num("groups: undecided", c.verdict, CMP_UNDECIDED, 0);
+	cmp_groups(x, 2, y, 3, 0.5, 0.02, tmp, &c);
+	expect_num("groups: narrow: slower", c.verdict, CMP_SLOWER, 0);
+	cmp_groups(x, 1, y, 3, 0.5, 0.02, tmp, &c);
+	expect_num("groups: 1 on a side: undecided", c.verdict, CMP_UNDECIDED, 0);
+	x[1] = 1;
+	cmp_groups(x, 2, x, 2, 0.95, 0.02, tmp, &c);
+	expect_num("groups: all equal: the same", c.verdict, CMP_SAME, 0);
 	expect_str("words", cmp_word(CMP_SAME), "no difference");
 	expect_str("words", cmp_word(CMP_UNDECIDED), "no difference");
 	expect_str("words", cmp_word(CMP_SLOWER), "slower");

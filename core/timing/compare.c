@@ -82,33 +82,19 @@ double cmp_tq(double p, double n)
 	return sqrt(n * y);
 }
 
-void cmp_pairs(const double *x, const double *y, size_t m, double conf,
-    double thr, double *tmp, struct cmp *out)
+/* mean +- t(df) * se on the log scale, taken back by exp, read against
+ * 1 +- thr; no interval (undecided) when se is NaN, or df < 2 with se > 0
+ * (se 0: every log-ratio the same, the interval a point) */
+static void interval(double mean, double se, double df, double thr,
+    struct cmp *out)
 {
-	double mean = 0, ss = 0, h;
-	size_t j, k = 0;
-	int bad = 0;
+	double h = se > 0 ? cmp_tq(1 - out->conf, df) * se : 0;
 
-	for (j = 0; j < m; j++) {
-		if (x[j] > 0 && y[j] > 0)
-			tmp[k++] = qb_log(y[j] / x[j]);
-		else
-			bad = 1;
-	}
-	for (j = 0; j < k; j++)
-		mean += tmp[j];
-	mean = k ? mean / (double)k : NAN;
-	for (j = 0; j < k; j++)
-		ss += (tmp[j] - mean) * (tmp[j] - mean);
 	out->ratio = qb_exp(mean);
-	out->conf = conf;
-	out->pairs = k;
 	out->low = out->high = NAN;
 	out->verdict = CMP_UNDECIDED;
-	if (bad || k < 3)
+	if (isnan(h) || isnan(se))
 		return;
-	h = cmp_tq(1 - conf, (double)(k - 1)) * sqrt(ss / (double)(k - 1) /
-	    (double)k);
 	out->low = qb_exp(mean - h);
 	out->high = qb_exp(mean + h);
 	if (out->high < 1 - thr)
@@ -117,4 +103,62 @@ void cmp_pairs(const double *x, const double *y, size_t m, double conf,
 		out->verdict = CMP_SLOWER;
 	else if (out->low >= 1 - thr && out->high <= 1 + thr)
 		out->verdict = CMP_SAME;
+}
+
+/* the logs of the k positive ones of v[0..m) into tmp, their mean and
+ * sum of squared deviations; -1 when one is not positive */
+static int logs(const double *v, size_t m, double *tmp, size_t *k,
+    double *mean, double *ss)
+{
+	size_t j;
+	int bad = 0;
+
+	*k = 0;
+	*mean = *ss = 0;
+	for (j = 0; j < m; j++) {
+		if (v[j] > 0)
+			*mean += tmp[(*k)++] = qb_log(v[j]);
+		else
+			bad = 1;
+	}
+	*mean = *k ? *mean / (double)*k : NAN;
+	for (j = 0; j < *k; j++)
+		*ss += (tmp[j] - *mean) * (tmp[j] - *mean);
+	return -bad;
+}
+
+void cmp_pairs(const double *x, const double *y, size_t m, double conf,
+    double thr, double *tmp, struct cmp *out)
+{
+	double mean, ss;
+	size_t j, k;
+	int bad = 0;
+
+	for (j = 0; j < m; j++) {   /* y/x, or 0 when a side is not positive */
+		tmp[j] = x[j] > 0 && y[j] > 0 ? y[j] / x[j] : 0;
+		bad |= !(tmp[j] > 0);
+	}
+	logs(tmp, m, tmp, &k, &mean, &ss);
+	out->conf = conf;
+	out->pairs = k;
+	interval(mean, bad || k < 3 ? NAN : sqrt(ss / (double)(k - 1) /
+	    (double)k), (double)k - 1, thr, out);
+}
+
+void cmp_groups(const double *x, size_t mx, const double *y, size_t my,
+    double conf, double thr, double *tmp, struct cmp *out)
+{
+	double ax, ay, sx, sy, vx, vy, se2;
+	size_t kx, ky;
+	int bad = logs(x, mx, tmp, &kx, &ax, &sx) | logs(y, my, tmp, &ky, &ay,
+	    &sy);
+
+	vx = kx > 1 ? sx / (double)(kx - 1) / (double)kx : NAN;
+	vy = ky > 1 ? sy / (double)(ky - 1) / (double)ky : NAN;
+	se2 = vx + vy;
+	out->conf = conf;
+	out->pairs = kx < ky ? kx : ky;
+	/* Welch-Satterthwaite degrees of freedom */
+	interval(ay - ax, bad ? NAN : sqrt(se2), se2 * se2 / (vx * vx /
+	    (double)(kx - 1) + vy * vy / (double)(ky - 1)), thr, out);
 }

@@ -44,6 +44,16 @@ const char *cmp_word(int verdict);
 void cmp_pairs(const double *x, const double *y, size_t m, double conf,
     double thr, double *tmp, struct cmp *out);
 
+/* x[0..mx), y[0..my): batch estimates of the two commands measured at
+ * different times (a --baseline file and this run), not paired: Welch's
+ * t interval for the difference of the means of their logs (unequal
+ * variances, Welch-Satterthwaite degrees of freedom), taken back to a
+ * ratio y over x; no interval with fewer than 2 on a side, with a side
+ * not positive, or under 2 degrees of freedom. pairs: the smaller count.
+ * tmp: max(mx, my) doubles. */
+void cmp_groups(const double *x, size_t mx, const double *y, size_t my,
+    double conf, double thr, double *tmp, struct cmp *out);
+
 /* the quantiles cmp_pairs takes: the standard normal's at p in (0, 1)
  * (Acklam's rational approximation, relative error < 1.2e-9), and
  * Student's t with df >= 2 degrees of freedom exceeded in absolute value

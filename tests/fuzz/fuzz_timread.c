@@ -93,8 +93,11 @@ static void parse_file(const uint8_t *d, size_t n)
 	buf[n] = 0;
 	if (tbase_json(buf, n, &b, &why) && !why)
 		abort();
-	for (i = 0; i < b.n; i++)
+	for (i = 0; i < b.n; i++) {
 		free(b.e[i].key);
+		free(b.e[i].label);
+		free(b.e[i].runs);
+	}
 	free(b.e);
 	free(buf);
 }
