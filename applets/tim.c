@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "pat.h"
 #include "sig.h"
 #include "spawn.h"
 #include "summary.h"
@@ -55,7 +57,7 @@ enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
 	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_DEC, O_IMP,
-	O_NOPTS };
+	O_READY, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -120,6 +122,8 @@ static const struct optdef defs[] = {
 	    "--verdict; add batches until all are decided", 0},
 	[O_IMP] = {"import", 0, OPT_VALUE | OPT_EXACT, "FILE",
 	    "add a --json export's runs to its rows", 0},
+	[O_READY] = {"ready", 0, OPT_VALUE | OPT_EXACT, "REGEX",
+	    "a run ends at a line matching REGEX; stop the rest", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -155,6 +159,9 @@ struct tim {
 	int null[2];                    /* --output=null, --stderr=null */
 	double prec, budget, tol;       /* --precision (0: off), seconds */
 	const char *step, *aff;         /* --step, --affinity */
+	const char *ready;              /* --ready */
+	int devnull;                    /* its fd, when open */
+	struct pat rx;                  /* its pattern */
 	unsigned long *cpus;            /* --affinity's mask */
 	size_t cpus_bytes;
 	char **cmds, **prep, **clean, **imp;    /* imp: --import */
@@ -336,6 +343,7 @@ static int param_opt(struct tim *t, int id, char *v)
 static int on_opt(void *ctx, int id, char *v)
 {
 	struct tim *t = ctx;
+	int i;
 
 	switch (id) {
 	case OPT_OPERAND: VEC_PUSH(t->cmds, t->ncmd, t->ccap, v); return 0;
@@ -437,6 +445,19 @@ static int on_opt(void *ctx, int id, char *v)
 		}
 		if (!t->cpus)
 			die(E_USAGE, "out of memory");
+		return 0;
+	case O_READY:
+		if (t->ready)
+			pat_free(&t->rx);
+		t->ready = v;
+		if ((i = pat_compile(&t->rx, v, 0))) {
+			char m[256];
+
+			pat_error(i, &t->rx, m, sizeof m);
+			opt_seterr("tim: bad --ready '%s': %s", v, m);
+			t->ready = NULL;
+			return -1;
+		}
 		return 0;
 	case O_PSCAN: case O_PLIST: return param_opt(t, id, v);
 	}
@@ -673,7 +694,7 @@ static void make_rows(struct tim *t)
 		o->name = t->olabel && *t->olabel ? t->olabel : t->report ?
 		    "(AlreadySubtracted)Overhead" : "RawOverhead";
 		if (t->noshell) {       /* the least a program costs to run */
-			o->cmd = "true";
+			o->cmd = t->ready ? "echo" : "true";
 			words(o);
 			o->cmd = "";
 		}
@@ -781,20 +802,36 @@ static void progress(struct tim *t, const struct row *r, long long batch,
 }
 
 /* the --save file keeps the runs made so far (the original's behaviour),
- * so it is flushed before tim dies */
+ * so it is flushed before tim dies; nr: the run ended without a --ready
+ * line */
 static _Noreturn void failed(struct tim *t, const char *cmd, int code,
-    int status)
+    int status, int nr)
 {
+	const char *why = nr ? "no --ready line, " : "";
+
 	progress(t, NULL, 0, 0);
 	tsave_flush(&t->sv);
 	if (WIFSIGNALED(status)) {
 		const char *nm = sig_name(WTERMSIG(status));
 
-		die(code, "\"%s\" failed (killed by signal %d%s%s)", shown(cmd),
-		    WTERMSIG(status), nm ? " SIG" : "", nm ? nm : "");
+		die(code, "\"%s\" failed (%skilled by signal %d%s%s)", shown(cmd),
+		    why, WTERMSIG(status), nm ? " SIG" : "", nm ? nm : "");
 	}
-	die(code, "\"%s\" failed (exit status %d)", shown(cmd),
+	die(code, "\"%s\" failed (%sexit status %d)", shown(cmd), why,
 	    WEXITSTATUS(status));
+}
+
+/* --ready's tests: the pattern for a command, any line for the overhead */
+static int ready_rx(void *ctx, const char *line)
+{
+	return pat_match(ctx, line);
+}
+
+static int ready_any(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+	return 1;
 }
 
 /* run one child (the row's words under -N, else sh -c cmd); its result,
@@ -804,7 +841,6 @@ static void run1(struct tim *t, const char *cmd, const struct row *w,
 {
 	int bad = w ? spawn_argv(&t->sp, ++t->seq, w->path, w->argv, r) :
 	    spawn_sh(&t->sp, ++t->seq, cmd, r);
-
 	if (bad) {
 		progress(t, NULL, 0, 0);
 		tsave_flush(&t->sv);
@@ -813,8 +849,8 @@ static void run1(struct tim *t, const char *cmd, const struct row *w,
 			    w->path);
 		die(code, "\"%s\" failed: cannot run /bin/sh:", shown(cmd));
 	}
-	if (r->status)
-		failed(t, cmd, code, r->status);
+	if (r->status || (t->sp.ready && !r->ready))
+		failed(t, cmd, code, r->status, t->sp.ready != NULL);
 }
 
 static double tv(struct timeval v)
@@ -830,6 +866,7 @@ static struct run get1(struct tim *t, struct row *r)
 	struct run u = {0, NAN, NAN, -1};
 	struct spawn_res res;
 	struct rq *q = t->read ? tread_find(&t->rd, r->cmd) : NULL;
+	int ov, fd[2];
 
 	if (q) {
 		if (q->head == q->n) {
@@ -842,7 +879,17 @@ static struct run get1(struct tim *t, struct row *r)
 	}
 	if (r->pre)
 		run1(t, r->pre, NULL, E_PREP, &res);
-	run1(t, r->cmd, r->argv ? r : NULL, E_CMD, &res);
+	/* --ready: the overhead is the time to any line of `echo` */
+	ov = t->ready && r == t->md.rw && t->md.first;
+	t->sp.ready = ov ? ready_any : t->ready ? ready_rx : NULL;
+	fd[0] = t->sp.out;
+	fd[1] = t->sp.err;
+	if (ov)                 /* its line is tim's, not the user's */
+		t->sp.out = t->sp.err = t->devnull;
+	run1(t, ov ? "echo" : r->cmd, r->argv ? r : NULL, E_CMD, &res);
+	t->sp.ready = NULL;
+	t->sp.out = fd[0];
+	t->sp.err = fd[1];
 	u.secs = res.secs;
 	u.user = tv(res.utime);
 	u.sys = tv(res.stime);
@@ -1414,19 +1461,23 @@ static void setup(struct tim *t, struct tbase *b)
 			texport_open(&t->ex[i], t->exp[i], X_JSON + i);
 	if (spawn_init(&t->sp, environ))
 		die(E_USAGE, "out of memory");
-	if (t->null[0] || t->null[1]) {  /* one /dev/null for every child */
-		int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-
-		if (fd < 0)
+	if (t->null[0] || t->null[1] || t->ready) {  /* one for all */
+		t->devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (t->devnull < 0)
 			die(E_USAGE, "/dev/null:");
-		t->sp.out = t->null[0] ? fd : -1;
-		t->sp.err = t->null[1] ? fd : -1;
+		t->sp.out = t->null[0] ? t->devnull : -1;
+		t->sp.err = t->null[1] ? t->devnull : -1;
 	}
 	if (t->cpus && cpus_usable(t->cpus, t->cpus_bytes))
 		die(E_USAGE, "--affinity '%s': %s", t->aff, errno == EINVAL ?
 		    "no such CPU here" : strerror(errno));
 	t->sp.cpus = t->cpus;
 	t->sp.cpus_bytes = t->cpus_bytes;
+	/* --ready stops a process group: its orphans come back to tim, which
+	 * reaps them and so sees the group gone at once; without (before
+	 * Linux 3.4), init reaps them, or the grace runs out */
+	if (t->ready)
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
 	t->md.pm = getenv("LC_PM");
 	if (!t->md.pm)
 		t->md.pm = " +- ";
@@ -1536,6 +1587,8 @@ int tim_main(int argc, char **argv)
 	if (mlog_load())        /* the estimator's log (mlog.c) */
 		die(1, "cannot load libm.so.6: %s", mlog_error());
 	setup(&t, &b);
+	t.sp.ready_ctx = &t.rx;
+	t.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
 	if (t.verbose)
 		verbose(&t);
 	t.t0 = clock_ns();

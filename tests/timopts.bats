@@ -67,3 +67,43 @@ setup() { has_applet tim && cd "$BATS_TEST_TMPDIR" && export -n LC_PM; }
 	[ "$status" -eq 6 ]
 	[[ "$stderr" =~ "  round "[0-9]+"  "[^$'\r']*" ms  "[0-9]+\.[0-9]" s ("[0-9]+\.[0-9]" s left)" ]]
 }
+
+# a server stand-in: ready after 0.2 s, then up for 100 s
+server() { printf '#!/bin/sh\nsleep 0.2\necho %s\nsleep 100\n' "${1:-Ready}" > srv; chmod +x srv; }
+
+@test "--ready: a run ends at the line (about 0.2 s); its process group is stopped, nothing left" {
+	server
+	# in a PID namespace of its own, every process left would be listed
+	run --separate-stderr in_ns "'$QB' tim --ready='^Ready\$' -w0 -n3 -m2 \
+	    --output=null ./srv; echo rc=\$?; /usr/bin/ps -e -o args= | grep -cv -e '^bash' -e '^/usr/bin/ps' -e '^grep'"
+	echo "$output"
+	[ "${lines[2]}" = "rc=0" ]
+	[ "${lines[3]}" = 0 ]
+	[[ "${lines[1]}" == *" ms${TAB}./srv" ]]
+	ms=${lines[1]%% *}
+	awk -v v="$ms" 'BEGIN { exit !(v > 100 && v < 5000) }'
+	[ -z "$stderr" ]
+}
+
+@test "--ready: the line on stderr, under -N; the command's output passed on; the overhead's not" {
+	server Ready
+	run --separate-stderr tim -N --ready=Rea -w0 -n3 -m2 -o3 'sh -c "./srv >&2"'
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" == *" ms${TAB}(AlreadySubtracted)Overhead" ]]
+	[ "$(grep -c '^Ready$' <<< "$stderr")" -eq 6 ]
+}
+
+@test "--ready: a command that exits without the line fails (exit 3); a bad REGEX is exit 1" {
+	run --separate-stderr tim --ready=Ready -w0 -n3 -m2 -o0 'echo Read; exit 0'
+	[ "$status" -eq 3 ]
+	[ "$stderr" = 'tim: "echo Read; exit 0" failed (no --ready line, exit status 0)' ]
+	[ "$output" = Read ]
+	run --separate-stderr tim --ready=Ready -w0 -n3 -m2 -o0 'exit 4'
+	[ "$status" -eq 3 ]
+	[ "$stderr" = 'tim: "exit 4" failed (no --ready line, exit status 4)' ]
+	run --separate-stderr tim --ready='a(' 'touch ran'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: bad --ready 'a(': Unmatched ( or \\(" ]
+	[ ! -e ran ]
+}

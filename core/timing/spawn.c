@@ -1,15 +1,21 @@
-/* spawn.c: timed vfork+execve with wait4 and rusage. */
+/* spawn.c: timed vfork+execve with wait4 and rusage, or up to a ready
+ * line. */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
 #include "fmt.h"
+#include "out.h"
 #include "spawn.h"
 
 #define SEQ_CAP 32      /* "TIM_SEQ=" + 20 digits */
@@ -46,31 +52,182 @@ void spawn_free(struct spawner *sp)
 	sp->seq = NULL;
 }
 
+/* A pipe whose ends close on exec (the child's dup2 copies stay): pipe2
+ * where there is one, else pipe and fcntl (no other thread forks) */
+static int cpipe(int p[2])
+{
+#ifdef O_CLOEXEC
+	if (!pipe2(p, O_CLOEXEC))
+		return 0;
+	if (errno != ENOSYS)
+		return -1;
+#endif
+	if (pipe(p))
+		return -1;
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+/* Read the two pipes (fd[0] stdout, fd[1] stderr) line by line, passing
+ * each chunk on to dst[k], until sp->ready takes a line (1, its arrival
+ * time in *t1: when poll woke) or both pipes close (0). */
+static int watch(const struct spawner *sp, const int fd[2], const int dst[2],
+    long long *t1)
+{
+	struct pollfd p[2];
+	char lb[2][SPAWN_LINE];
+	size_t len[2] = {0, 0}, i, s;
+	ssize_t n;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		p[k].fd = fd[k];
+		p[k].events = POLLIN;
+	}
+	while (p[0].fd >= 0 || p[1].fd >= 0) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno != EINTR)
+				return -1;
+			continue;
+		}
+		*t1 = clock_ns();
+		for (k = 0; k < 2; k++) {
+			if (p[k].fd < 0 || !p[k].revents)
+				continue;
+			n = read(fd[k], lb[k] + len[k], SPAWN_LINE - 1 - len[k]);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n > 0)      /* a failure is the reader's, not the run's */
+				write_all(dst[k], lb[k] + len[k], (size_t)n);
+			if (n <= 0)
+				p[k].fd = -1;   /* EOF: what is left is a line */
+			else
+				len[k] += (size_t)n;
+			for (i = s = 0; i < len[k]; i++)
+				if (lb[k][i] == '\n' || (i + 1 == len[k] &&
+				    (p[k].fd < 0 || (!s && len[k] == SPAWN_LINE - 1)))) {
+					lb[k][i + (lb[k][i] != '\n')] = 0;
+					if (sp->ready(sp->ready_ctx, lb[k] + s))
+						return 1;
+					s = i + 1;
+				}
+			len[k] -= s;
+			memmove(lb[k], lb[k] + s, len[k]);
+		}
+	}
+	return 0;
+}
+
+/* Stop the child's process group: TERM (and CONT, so a stopped member
+ * gets it), then up to grace_ns for the group to be gone, then KILL and
+ * as long again. Members that die are reaped: the child, and orphans
+ * when the caller is their subreaper (else init reaps them); a zombie
+ * still counts as a member. The group's number stays the child's until
+ * its last member is gone, so no other process is signalled. *reaped:
+ * the child was waited for (its status in *st, its rusage in *ru). */
+static void stop(pid_t pid, long long grace, int *reaped, int *st,
+    struct rusage *ru)
+{
+	long long end = clock_ns() + grace;
+	struct timespec ms = {0, 1000000};
+	struct rusage u;
+	int sig = SIGTERM, s;
+	pid_t w;
+
+	kill(-pid, SIGTERM);
+	kill(-pid, SIGCONT);
+	for (;;) {
+		w = wait4(-pid, &s, WNOHANG, &u);
+		if (w == pid) {
+			*reaped = 1;
+			*st = s;
+			*ru = u;
+		}
+		if (w > 0)
+			continue;
+		if (kill(-pid, 0))
+			return;         /* none left */
+		if (clock_ns() >= end) {
+			if (sig == SIGKILL)
+				return;
+			kill(-pid, sig = SIGKILL);
+			end += grace;
+		}
+		nanosleep(&ms, NULL);
+	}
+}
+
+/* vfork and exec, in a frame of its own: the caller's variables are
+ * never live across the vfork. *e: the child's errno when it failed. */
+static pid_t start(const struct spawner *sp, const char *path,
+    char *const *argv, int out, int err, volatile int *e)
+{
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		if ((!sp->ready || !setpgid(0, 0)) &&
+		    (out < 0 || dup2(out, 1) >= 0) &&
+		    (err < 0 || dup2(err, 2) >= 0) && (!sp->cpus ||
+		    !sched_setaffinity(0, sp->cpus_bytes, (const cpu_set_t *)(const void *)sp->cpus)))
+			execve(path, argv, sp->envp);
+		*e = errno;     /* the parent resumes only after this exit */
+		_exit(127);
+	}
+	return pid;
+}
+
 int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
     char *const *argv, struct spawn_res *r)
 {
 	struct rusage ru;
-	long long t0, t1;
+	long long t0 = 0, t1 = 0;
 	volatile int e = 0;     /* the vfork child shares our memory */
+	int pp[4] = {-1, -1, -1, -1}, fd[2], dst[2], reaped = 0, k;
+	int out = sp->out, err = sp->err;
 	pid_t pid;
 
+	r->ready = 0;
+	if (sp->ready) {        /* the pipes first: untimed */
+		if (cpipe(pp) || cpipe(pp + 2)) {
+			e = errno;
+			goto closed;
+		}
+		out = pp[1];
+		err = pp[3];
+	}
 	fmt_snprintf(sp->seq, SEQ_CAP, "TIM_SEQ=%lu", seq);
 	t0 = clock_ns();
-	pid = vfork();
-	if (pid == 0) {
-		if ((sp->out < 0 || dup2(sp->out, 1) >= 0) &&
-		    (sp->err < 0 || dup2(sp->err, 2) >= 0) && (!sp->cpus ||
-		    !sched_setaffinity(0, sp->cpus_bytes, (const cpu_set_t *)(const void *)sp->cpus)))
-			execve(path, argv, sp->envp);
-		e = errno;      /* the parent resumes only after this exit */
-		_exit(127);
+	pid = start(sp, path, argv, out, err, &e);
+	if (pid < 0) {
+		e = errno;
+		goto closed;
 	}
-	if (pid < 0)
-		return -1;
-	while (wait4(pid, &r->status, 0, &ru) < 0)
-		if (errno != EINTR)
-			return -1;
-	t1 = clock_ns();
+	if (sp->ready) {
+		close(pp[1]);
+		close(pp[3]);
+		pp[1] = pp[3] = -1;
+		fd[0] = pp[0];
+		fd[1] = pp[2];
+		dst[0] = sp->out < 0 ? 1 : sp->out;
+		dst[1] = sp->err < 0 ? 2 : sp->err;
+		r->ready = watch(sp, fd, dst, &t1) > 0;
+		if (r->ready)
+			stop(pid, sp->grace_ns, &reaped, &r->status, &ru);
+	}
+	while (!reaped && wait4(pid, &r->status, 0, &ru) < 0)
+		if (errno != EINTR) {
+			e = errno;
+			goto closed;
+		}
+	if (!r->ready)
+		t1 = clock_ns();
+	else
+		r->status = 0;
+closed:
+	for (k = 0; k < 4; k++)
+		if (pp[k] >= 0)
+			close(pp[k]);
 	if (e) {
 		errno = e;
 		return -1;
@@ -79,6 +236,10 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 	r->utime = ru.ru_utime;
 	r->stime = ru.ru_stime;
 	r->maxrss_kb = ru.ru_maxrss;
+	r->ru[0] = ru.ru_minflt;
+	r->ru[1] = ru.ru_majflt;
+	r->ru[2] = ru.ru_nvcsw;
+	r->ru[3] = ru.ru_nivcsw;
 	return 0;
 }
 

@@ -10,8 +10,13 @@
  * which also takes its CPU affinity there, before the exec (tim
  * --affinity), so the timed program and its children start on it.
  * vfork's gain over fork: docs/PERFORMANCE.md, "tim: vfork and the
- * peak-RSS floor". Never
- * prints, never exits. */
+ * peak-RSS floor". With a ready test (tim --ready) the run ends at a
+ * line instead of the exit: the child leads a process group of its own,
+ * its stdout and stderr are pipes the parent reads line by line (and
+ * passes on to where they would have gone), the clock is read when the
+ * line arrives, then the group gets TERM (and CONT, for a stopped one),
+ * KILL after the grace, and the child is waited for. Never prints,
+ * never exits. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
 
@@ -25,7 +30,13 @@ struct spawner {
 	                         * the parent's (spawn_init sets -1) */
 	const unsigned long *cpus;  /* the child's affinity mask, or NULL */
 	size_t cpus_bytes;      /* its size (cpus.h) */
+	/* or NULL: nonzero for the line (no newline; a line longer than
+	 * SPAWN_LINE - 1 bytes is cut there) that ends a run */
+	int (*ready)(void *ctx, const char *line);
+	void *ready_ctx;
+	long long grace_ns;     /* TERM to KILL */
 };
+#define SPAWN_LINE 4096
 
 struct spawn_res {
 	double secs;            /* wall-clock seconds, monotonic */
@@ -35,7 +46,13 @@ struct spawn_res {
 	                         * ru_maxrss: never below the parent's RSS
 	                         * at the vfork, which the child shares
 	                         * until its exec */
-	int status;             /* wait status (WIFEXITED etc.) */
+	int status;             /* wait status (WIFEXITED etc.); 0 when
+	                         * a ready line ended the run */
+	int ready;              /* a ready line ended it: secs is then the
+	                         * time to that line. Else the pipes closed
+	                         * without one, and status is the child's */
+	long ru[4];             /* rusage: minor and major page faults,
+	                         * voluntary and involuntary context switches */
 };
 
 /* copy env (NULL-terminated) once; -1 with errno ENOMEM on failure */
