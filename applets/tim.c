@@ -49,6 +49,7 @@ extern char **environ;
 
 #define MAXN 100000000LL                /* per-option and total sample cap */
 #define MAXROWS 100000                  /* rows a parameter scan may make */
+#define VERDICT_M 10                    /* --verdict's -m (docs/tim.md) */
 enum { R_DIFFS = 1, R_RATIOS = 2 };     /* the report set */
 enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 
@@ -113,7 +114,7 @@ static const struct optdef defs[] = {
 	[O_QW] = {"quiet-warnings", 0, OPT_FLAG | OPT_EXACT, 0,
 	    "no advisory warnings (errors stay)", 0},
 	[O_VERD] = {"verdict", 0, OPT_FLAG | OPT_EXACT, 0,
-	    "interleave; print faster/slower/no difference", 0},
+	    "interleave, -m10; print faster/slower/no difference", 0},
 	[O_THR] = {"threshold", 0, OPT_VALUE | OPT_EXACT, "T",
 	    "ratios within 1 +- T are no difference (2%)", 0},
 	[O_CONF] = {"confidence", 0, OPT_VALUE | OPT_EXACT, "C",
@@ -152,7 +153,7 @@ struct tim {
 	const char *save, *read, *unit, *olabel, *dline, *graph;
 	const char *base, *exp[3];      /* --baseline, --json --csv --md */
 	char delim;
-	int report, verbose, help, version, noshell, oset, interleave;
+	int report, verbose, help, version, noshell, oset, mset, interleave;
 	int progress, quiet;            /* --progress, --quiet-warnings */
 	int errall;                     /* --error=estimate */
 	int verdict, decide;            /* --verdict, --decide */
@@ -350,7 +351,7 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_W: return number(id, v, 0, &t->w);
 	case O_N: return number(id, v, 0, &t->n);
 	case O_K: return number(id, v, 0, &t->k);
-	case O_M: return number(id, v, 1, &t->m);
+	case O_M: t->mset = 1; return number(id, v, 1, &t->m);
 	case O_O: t->oset = 1; return number(id, v, -MAXN, &t->o);
 	case O_S: t->save = v; return 0;
 	case O_R: t->read = v; return 0;
@@ -732,6 +733,8 @@ static void check(struct tim *t)
 		    "...)", t->unit);
 	if (t->step && !t->npar)
 		die(E_USAGE, "--step '%s' without -P", t->step);
+	if (t->verdict && !t->mset)     /* pairs: 4 make too wide a t */
+		t->m = VERDICT_M;
 	if (t->noshell && !t->oset)     /* no shell: nothing to subtract */
 		t->o = 0;
 	if (t->n < 2 * t->k + 1)        /* adapt n, never reject it */

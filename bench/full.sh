@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/full.sh: the full benchmark, run by `make bench-full` (about 12
-# minutes on a 2-CPU machine; `make bench` runs the 2-minute summary,
+# minutes on a 2-CPU machine, plus timverdict's 10-30; `make bench` runs the 2-minute summary,
 # bench.sh). Needs python3 for bench/tim.sh (bench/deps.sh full installs it).
 #
 # 1. The seed section, the project's first benchmark: count the
@@ -9,8 +9,10 @@
 #    with its propagated error. Run once per build (default, then static).
 # 2. The sections under bench/ (process-count scaling of pf, the pgrep
 #    personality, procps and toybox pgrep; tails vs GNU head/tail; tim's own
-#    cost vs hyperfine; start-up of the static binary vs a static hello),
-#    each printing one measurement per line with a tab-separated label.
+#    cost vs hyperfine; start-up of the static binary vs a static hello;
+#    tim's verdicts and --error=estimate's calibration, bench/timverdict.sh,
+#    10-30 minutes of its own), each printing one measurement per line
+#    with a tab-separated label.
 #
 # Knobs (environment) of the seed section:
 #   r=PREFIX   scheduler/affinity prefix (default: "taskset -c LASTCPU", with
@@ -18,7 +20,7 @@
 #              nothing; said in the output)
 #   e=PREFIX   environment prefix (default: env -i HOME PATH=<links>:...)
 #   t=OPTS     tim options (default: -k2 -o14 -n14 -m14 -uμs)
-#   SECTIONS="scale findshow tails tim startup"   which bench/*.sh to run (default: these)
+#   SECTIONS="scale findshow tails tim startup timverdict"   which bench/*.sh to run (default: these)
 #   BUILDS="default static"         which builds run the seed section
 #   PGREP=/usr/bin/pgrep   the reference pgrep (by path, never from PATH)
 # Sections take their own knobs (see the head of each bench/*.sh), e.g.
@@ -103,7 +105,7 @@ case " ${BUILDS-default static} " in *" static "*)
 	fi ;;
 esac
 
-for s in ${SECTIONS-scale findshow tails tim startup}; do
+for s in ${SECTIONS-scale findshow tails tim startup timverdict}; do
 	if [ -f "$here/bench/$s.sh" ]; then
 		echo "== $s"
 		QB="$here/quickbox" QBSTATIC="$here/build-static/quickbox" r="$r" \

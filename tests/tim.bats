@@ -975,6 +975,10 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 	run tim -w0 -k1 -n3 -m2 -o0 --verdict 'echo a$TIM_SEQ >> log' 'echo b$TIM_SEQ >> log'
 	[ "$status" -eq 0 ]
 	[ "$(tr '\n' ' ' < log)" = "a1 a2 a3 b4 b5 b6 a7 a8 a9 b10 b11 b12 " ]
+	# without -m: 10 batches (pairs), not 4
+	run tim -w0 -k1 -n3 -o0 --verdict --json m.json true true
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"batches": 10,' m.json)" -eq 2 ]
 	bad "tim: bad --threshold 'x' (a fraction like 0.02 or 2%)" --threshold x 'touch ran'
 	bad "tim: bad --confidence '1' (a fraction like 0.95 or 95%)" --confidence 1 'touch ran'
 	bad "tim: bad --confidence '0' (a fraction like 0.95 or 95%)" --confidence 0 'touch ran'
@@ -1151,11 +1155,16 @@ sys.exit(not (r[1]["batches"] == 6 and r[1]["comparison"]["pairs"] == 6))'
 		        return v[h] if len(v) % 2 else (v[h-1] + v[h]) / 2
 		    md = med(T); cut = md + 12 * 1.4826 * med([abs(v - md) for v in T])
 		    keep = [i for i in range(G) if not T[i] > cut or cut == md]
+		    # the batches of the groups kept: their own estimates' mean's
+		    # standard error (the drift term)
+		    B = [ele(sorted(t[b*n:(b+1)*n]), k) for i in keep for b in range(i*g, (i+1)*g)]
+		    mb = sum(B) / len(B)
+		    drift = sum((v - mb) ** 2 for v in B) / (len(B) - 1) / len(B)
 		    T = [T[i] for i in keep]; S = [S[i] for i in keep]; G = len(keep)
 		    mu = sum(T) / G
 		    sd = math.sqrt(sum((v - mu) ** 2 for v in T) / (G - 1))
 		    a = sorted(t)
-		    return sd * (a[j-1] - a[0]) / (sum(S) / G)
+		    return math.sqrt((sd * (a[j-1] - a[0]) / (sum(S) / G)) ** 2 + drift)
 		oh = d[0]
 		assert oh["error_kind"] == "estimate"
 		e = err(oh["times"])   # all in seconds

@@ -160,8 +160,9 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	size_t j = span_j(k), g, ng, sz, i;
 	double *srt = tmp, *grp = tmp + n * m, *a = grp + n * m;
 	double *t = a + 2 * (size_t)k + 1, *sp = t + m, *w = sp + m;
-	struct est_run tr = {0, 0, 0};
-	double span = 0, sall, sdt, med, cut;
+	struct est_run tr = {0, 0, 0}, br = {0, 0, 0};
+	double span = 0, sall, sdt, med, cut, drift;
+	size_t b;
 
 	if (est_check(n, m, k))   /* also n >= 1 */
 		return NAN;
@@ -189,12 +190,23 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	for (i = 0; i < ng; i++)
 		w[i] = fabs(t[i] - med);
 	cut = med + EST_FAR * 1.4826 * median(w, ng);
+	est_aik(a, k);          /* a batch's own estimate, as est_emin's */
 	for (i = 0; i < ng; i++)
 		if (!(t[i] > cut) || cut == med) {  /* MAD 0: keep all */
 			est_push(&tr, t[i]);
 			span += sp[i];
+			for (b = i * g; b < (i + 1) * g; b++) {
+				memcpy(grp, xs + b * n, n * sizeof *grp);
+				est_sort(grp, n);
+				est_push(&br, est_ele(grp, n, a, k));
+			}
 		}
 	span /= (double)tr.n;
+	/* the drift the batches show: the standard error of the mean of
+	 * their estimates (batch means), which a change of the machine's
+	 * speed between batches widens and the span scaling below cannot
+	 * see; added in quadrature (docs/tim.md, "Which error") */
+	drift = br.m2 / (double)(br.n - 1) / (double)br.n;
 	memcpy(srt, xs, n * m * sizeof *srt);
 	est_sort(srt, n * m);
 	sall = srt[j - 1] - srt[0];
@@ -202,6 +214,6 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	 * of the original's to match */
 	sdt = sqrt(tr.m2 / (double)(tr.n - 1));
 	if (!(span > 0))        /* ties at the minimum in every group */
-		return sall > 0 ? NAN : sdt;
-	return sdt * sall / span;
+		return sall > 0 ? NAN : sqrt(sdt * sdt + drift);
+	return sqrt(sdt * sall / span * (sdt * sall / span) + drift);
 }

@@ -71,9 +71,11 @@ int est_batches(const double *xs, size_t n, size_t m, int k, double *tmp,
  * m*n samples over the mean S of the groups, is the st.dev. of T at m*n
  * samples (docs/tim.md, "Which error"). Groups whose T is more than
  * EST_FAR * 1.4826 * MAD above the median of the T (slowed by other
- * load) are left out of both the st.dev. and the mean S. xs as
- * est_emin; tmp: EST_TMP_ALL(n, m, k) doubles. NaN when fewer than 2
- * groups fit. */
+ * load) are left out of both the st.dev. and the mean S. Added in
+ * quadrature: the drift, the standard error of the mean of the kept
+ * batches' own estimates (k statistics each), which the span scaling
+ * would shrink with the sampling noise. xs as est_emin; tmp:
+ * EST_TMP_ALL(n, m, k) doubles. NaN when fewer than 2 groups fit. */
 double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp);
 
 /* the runs in one of est_err_all's groups, g * n. From about
