@@ -99,10 +99,11 @@ escaped_as_ps() {
 	[ "$status" -eq 0 ]
 }
 
-@test "-F reads what its fields need in the same scan, for the selected processes only" {
+@test "-F reads what its fields need in the same scan, for the selected processes only (stat, %mem too)" {
 	command -v strace > /dev/null || skip "no strace"
 	run in_ns "$(cat <<-'EOF'
 	fix -n needx; p=$FIXPID
+	fix -n needx  # a second row
 	fix -n other; o=$FIXPID
 	# opens FILE PID PF-ARGS...: how often pf opened PID's FILE
 	opens() { f=$1 q=$2; shift 2
@@ -117,6 +118,10 @@ escaped_as_ps() {
 	testing "ppid: stat for the selected one" "opens stat $p -F ppid" "1\n"
 	testing "user: status" "opens status $p -F user" "1\n"
 	testing "args: cmdline" "opens cmdline $p -F args" "1\n"
+	testing "stat: status for the selected one" "opens status $p -F stat" "1\n"
+	testing "%mem: /proc/meminfo once for two rows" "opens meminfo . -F %mem" "1\n"
+	testing "no %mem: no meminfo" "opens meminfo . -F pid,stat,lstart,%cpu; :" "0\n"
+	testing "unselected: no status for stat, %mem" "opens status $o -F stat,%mem,lstart; :" "0\n"
 	testing "unselected: its name only" "opens comm $o -F pid,user,etime,args" "1\n"
 	for f in stat status cmdline; do
 		testing "unselected: no $f" "opens $f $o -F pid,user,etime,args; :" "0\n"

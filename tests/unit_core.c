@@ -20,7 +20,10 @@
  *   unit_core pow10                        num_pow10 against strtod("1eI")
  *   unit_core date                         clock_date against gmtime_r for
  *                                          every day to 9999-12-31 (to
- *                                          2038 with a 32-bit time_t) */
+ *                                          2038 with a 32-bit time_t)
+ *   unit_core tz                           tz_offset against localtime_r's
+ *                                          tm_gmtoff in $TZ, every 3 hours
+ *                                          from 1902 to 2037: "N differ" */
 #include <errno.h>
 #include <limits.h>
 #include <locale.h>
@@ -36,6 +39,7 @@
 #include <time.h>
 
 #include "clock.h"
+#include "tz.h"
 #include "err.h"
 #include "fmt.h"
 #include "ids.h"
@@ -377,6 +381,22 @@ int main(int argc, char **argv)
 		return pow10_check();
 	if (!strcmp(m, "date"))
 		return date_check();
+	if (!strcmp(m, "tz")) {
+		long bad = 0;
+
+		tzset();
+		for (long long t = -2147483647LL; t < 2147483647LL; t += 10800) {
+			time_t tt = (time_t)t;
+			struct tm tm;
+
+			if (localtime_r(&tt, &tm) && tm.tm_gmtoff != tz_offset(t) &&
+			    bad++ < 3)
+				printf("%lld: %ld, localtime %ld\n", t,
+				    tz_offset(t), (long)tm.tm_gmtoff);
+		}
+		printf("%ld differ\n", bad);
+		return bad != 0;
+	}
 	if (!strcmp(m, "die")) {
 		qb_prog = "prog";
 		qb_exit_hook = catch_exit;

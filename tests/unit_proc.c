@@ -124,9 +124,10 @@ static int parse(const char *kind, const char *file)
 	} else if (!strcmp(kind, "status")) {
 		rc = proc_parse_status(buf, (size_t)n, &p);
 		if (!rc)
-			printf("ruid=%u euid=%u rgid=%u egid=%u sigcgt=%llx\n",
-			    (unsigned)p.ruid, (unsigned)p.euid, (unsigned)p.rgid,
-			    (unsigned)p.egid, p.sigcgt);
+			printf("ruid=%u euid=%u rgid=%u egid=%u sigcgt=%llx "
+			    "vmrss=%llu vmlck=%llu\n", (unsigned)p.ruid,
+			    (unsigned)p.euid, (unsigned)p.rgid, (unsigned)p.egid,
+			    p.sigcgt, p.vmrss, p.vmlck);
 	} else {
 		rc = proc_parse_uptime(buf, (size_t)n, &t);
 		if (!rc)

@@ -61,6 +61,74 @@ void esc_inplace(char *str, size_t n, int utf8)
 	}
 }
 
+/* the character widths procps's ps gets from glibc's wcwidth, for the
+ * ranges process names use: combining marks and zero-width formats (0),
+ * East Asian wide and fullwidth characters and emoji (2); the rest is 1.
+ * musl's whole table costs 4 KB of the static binary; this one differs
+ * from glibc 2.36 only in rarer scripts' marks (Indic, Tibetan ...) */
+static const unsigned short zero_w[][2] = {
+	{0x300, 0x36f}, {0x483, 0x489}, {0x591, 0x5bd}, {0x610, 0x61a},
+	{0x64b, 0x65f}, {0xe34, 0xe3a}, {0xe47, 0xe4e}, {0x1160, 0x11ff},
+	{0x1ab0, 0x1aff}, {0x1dc0, 0x1dff}, {0x200b, 0x200f}, {0x202a, 0x202e},
+	{0x2060, 0x2064}, {0x20d0, 0x20f0}, {0x302a, 0x302d}, {0x3099, 0x309a},
+	{0xfe00, 0xfe0f}, {0xfe20, 0xfe2f}, {0xfeff, 0xfeff},
+	{0xe000, 0xe01e},       /* from here on: past U+FFFF, in 16s */
+}, wide_w[][2] = {
+	{0x1100, 0x115f}, {0x2e80, 0x303e}, {0x3041, 0x33ff}, {0x3400, 0x4dff},
+	{0x4e00, 0xa4cf}, {0xa960, 0xa97f}, {0xac00, 0xd7a3}, {0xf900, 0xfaff},
+	{0xfe10, 0xfe19}, {0xfe30, 0xfe6f}, {0xff00, 0xff60}, {0xffe0, 0xffe6},
+	{0x16fe, 0x1b2f}, {0x1f30, 0x1f64}, {0x1f68, 0x1f6f}, /* in 16s */
+	{0x1f90, 0x1f9f}, {0x1fa7, 0x1faf}, {0x2000, 0x3fff},
+};
+#define NZERO (sizeof zero_w / sizeof *zero_w)
+#define NWIDE (sizeof wide_w / sizeof *wide_w)
+
+/* c in one of t's ranges: t[0..bmp) below U+10000, t[bmp..n) above (c
+ * in 16s) */
+static int in_ranges(const unsigned short (*t)[2], size_t bmp, size_t n,
+    unsigned c)
+{
+	size_t i = c < 0x10000 ? 0 : bmp;
+
+	if (i)
+		c >>= 4, bmp = n;
+	for (; i < bmp; i++)
+		if (c >= t[i][0] && c <= t[i][1])
+			return 1;
+	return 0;
+}
+
+size_t esc_cells(const char *str, size_t n, int utf8, size_t max, size_t *fit)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, w = 0;
+
+	while (i < n && w < max) {
+		size_t k = 1, j = 1, want = (size_t)utf_len(s[i]);
+		unsigned c = s[i], cw = 1;
+
+		/* a whole sequence: its width; else a byte a column, as ps's
+		 * '?' for it */
+		if (utf8 && c >= 0x80 && want != (size_t)-1) {
+			c &= 0x7fu >> want;
+			for (; j < want && i + j < n && (s[i + j] & 0xc0) == 0x80; j++)
+				c = c << 6 | (s[i + j] & 0x3f);
+			if (j == want) {
+				k = want;
+				cw = in_ranges(zero_w, NZERO - 1, NZERO, c) ? 0 :
+				    in_ranges(wide_w, NWIDE - 6, NWIDE, c) ? 2 : 1;
+			}
+		}
+		if (cw > max - w)
+			break;  /* a wide character does not fit: ps stops */
+		w += cw;
+		i += k;
+	}
+	if (fit)
+		*fit = i;
+	return w;
+}
+
 int esc_needed(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -23,6 +23,13 @@ int esc_needed(const char *s, size_t n);
  * bytes, copied to dst (NUL-ended), escaped; the length */
 size_t esc_name(char *dst, size_t cap, const char *s, size_t n, int utf8);
 
+/* the screen columns of s[0..n), a text escaped as above, as ps counts
+ * them: a byte a column, or (utf8) each UTF-8 character its width (0
+ * for combining marks, 2 for East Asian wide ones); counting stops before
+ * a character that would pass max columns. *fit (if not NULL): the bytes
+ * counted, the part of s that fits in max columns */
+size_t esc_cells(const char *s, size_t n, int utf8, size_t max, size_t *fit);
+
 /* how esc_args makes one line of a raw command line (NULs between the
  * arguments): each NUL and newline becomes sep, and with ... */
 enum {

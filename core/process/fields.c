@@ -1,6 +1,7 @@
 /* fields.c: the -F / --json fields: table, list parsing, values. */
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,52 +14,91 @@
 #include "ident.h"
 #include "ids.h"
 #include "loc.h"
+#include "tz.h"
 #include "vec.h"
 
-enum { F_PID, F_PPID, F_PGID, F_SID, F_TTY, F_USER, F_UID, F_GROUP, F_GID,
-       F_STATE, F_NICE, F_PRI, F_NLWP, F_START, F_ETIME, F_TIME, F_RSS,
-       F_VSZ, F_COMM, F_ARGS, F_ARGV, F_EXE, F_CWD, F_CGROUP, F_ID };
+/* what a value shows (several names may show one) */
+enum { K_PID, K_PPID, K_PGID, K_SID, K_TPGID, K_LWP, K_UID, K_RUID, K_GID,
+       K_RGID, K_TTY, K_USER, K_RUSER, K_GROUP, K_RGROUP, K_STATE,
+       K_STAT, K_NICE, K_PRI, K_CLASS, K_NLWP, K_START, K_LSTART, K_ETIME,
+       K_ETIMES, K_TIME, K_TIMES, K_PCPU, K_C, K_PMEM, K_RSS, K_VSZ,
+       K_SIGBLK, K_SIGIGN, K_SIGCGT, K_COMM, K_FNAME, K_ARGS, K_ARGV, K_EXE,
+       K_CWD, K_CGROUP, K_ID, K_N };
 
 #define ST PROC_STAT
 #define SX PROC_STATX
-/* name first, then ps's other names for it; ps's header and width (a
- * PID's width follows pid_max, as in ps); what the reader must read */
-static const struct fdef {
-	const char *names;
-	const char *head;
-	unsigned char width, right;
-	unsigned need;
-} defs[] = {
-	[F_PID] = {"pid tgid", "PID", 5, 1, 0},
-	[F_PPID] = {"ppid", "PPID", 5, 1, ST},
-	[F_PGID] = {"pgid pgrp", "PGID", 5, 1, ST},
-	[F_SID] = {"sid sess session", "SID", 5, 1, ST},
-	[F_TTY] = {"tty tt tname", "TT", 8, 0, ST},
-	[F_USER] = {"user euser uname", "USER", 8, 0, PROC_STATUS},
-	[F_UID] = {"uid euid", "UID", 5, 1, PROC_STATUS},
-	[F_GROUP] = {"group egroup", "GROUP", 8, 0, PROC_STATUS},
-	[F_GID] = {"gid egid", "GID", 5, 1, PROC_STATUS},
-	[F_STATE] = {"state s", "S", 1, 0, ST},
-	[F_NICE] = {"nice ni", "NI", 3, 1, SX},
-	[F_PRI] = {"pri", "PRI", 3, 1, SX},
-	[F_NLWP] = {"nlwp thcount", "NLWP", 4, 1, ST},
-	[F_START] = {"start", "STARTED", 20, 0, ST},
-	[F_ETIME] = {"etime", "ELAPSED", 11, 1, ST},
-	[F_TIME] = {"time cputime", "TIME", 8, 1, SX},
-	[F_RSS] = {"rss rssize rsz", "RSS", 5, 1, PROC_STATUS},
-	[F_VSZ] = {"vsz vsize", "VSZ", 6, 1, SX},
-	[F_COMM] = {"comm ucmd ucomm", "COMMAND", 15, 0, PROC_COMM},
-	[F_ARGS] = {"args cmd command", "COMMAND", 27, 0,
-	    PROC_CMDLINE | PROC_COMM | ST},
-	[F_ARGV] = {"argv", "COMMAND", 27, 0, PROC_CMDLINE | PROC_COMM | ST},
-	[F_EXE] = {"exe", "EXE", 27, 0, 0},
-	[F_CWD] = {"cwd", "CWD", 27, 0, 0},
-	[F_CGROUP] = {"cgroup", "CGROUP", 27, 0, 0},
-	[F_ID] = {"id", "ID", 14, 0, ST},
+#define SS PROC_STATUS
+/* what the reader must read for each */
+static const unsigned char needs[K_N] = {
+	[K_PPID] = ST, [K_PGID] = ST, [K_SID] = ST, [K_TPGID] = ST,
+	[K_TTY] = ST, [K_USER] = SS, [K_RUSER] = SS, [K_UID] = SS,
+	[K_RUID] = SS, [K_GROUP] = SS, [K_RGROUP] = SS, [K_GID] = SS,
+	[K_RGID] = SS, [K_STATE] = ST, [K_STAT] = ST | SS, [K_NICE] = SX,
+	[K_PRI] = SX, [K_CLASS] = SX, [K_NLWP] = ST, [K_START] = ST,
+	[K_LSTART] = ST, [K_ETIME] = ST, [K_ETIMES] = ST, [K_TIME] = SX,
+	[K_TIMES] = SX, [K_PCPU] = SX, [K_C] = SX, [K_PMEM] = SS, [K_RSS] = SS,
+	[K_VSZ] = SX, [K_SIGBLK] = SS, [K_SIGIGN] = SS, [K_SIGCGT] = SS,
+	[K_COMM] = PROC_COMM, [K_FNAME] = PROC_COMM,
+	[K_ARGS] = PROC_CMDLINE | PROC_COMM | ST,
+	[K_ARGV] = PROC_CMDLINE | PROC_COMM | ST, [K_ID] = ST,
 };
-#define NDEFS (sizeof defs / sizeof *defs)
 #undef ST
 #undef SX
+#undef SS
+
+/* how a column lays out, as ps's: right-aligned; as wide as pid_max
+ * has digits; cut to its width unless last (ps's "unlimited" texts); a
+ * user or group name (cut with '+'); a JSON number */
+enum { R = 1, P = 2, C = 4, N = 8, J = 16 };
+/* each field's names ("NAME OTHERNAMES|HEADER"), rows ended by ';',
+ * and row by row in attrs, ps's width, its layout and the value. ps's
+ * aliases with a header of their own are rows of their own; the first
+ * name of a row is its JSON key. (One string and three bytes a row: a
+ * table of pointers was 780 bytes more of the static binary.) */
+static const char names[] =
+	"pid|PID;ppid|PPID;pgid|PGID;sid|SID;tgid|TGID;pgrp|PGRP;"
+	"sess session|SESS;tpgid|TPGID;lwp|LWP;tid|TID;tty tt|TT;"
+	"tname tty8|TTY;user uname|USER;euser|EUSER;ruser|RUSER;uid|UID;"
+	"euid|EUID;ruid|RUID;group|GROUP;egroup|EGROUP;rgroup|RGROUP;gid|GID;"
+	"egid|EGID;rgid|RGID;state s|S;stat|STAT;nice ni|NI;pri|PRI;class|CLS;"
+	"cls|CLS;policy|POL;nlwp|NLWP;thcount|THCNT;start|STARTED;"
+	"lstart|STARTED;etime|ELAPSED;etimes|ELAPSED;time cputime|TIME;"
+	"times cputimes|TIME;%cpu pcpu|%CPU;c|C;%mem pmem|%MEM;rss rssize|RSS;"
+	"rsz|RSZ;vsz vsize|VSZ;blocked sigmask sig_block|BLOCKED;"
+	"ignored sigignore sig_ignore|IGNORED;caught sigcatch|CAUGHT;"
+	"sig_catch|CATCHED;comm ucomm|COMMAND;ucmd|CMD;fname|COMMAND;"
+	"args command|COMMAND;cmd|CMD;argv|COMMAND;exe|EXE;cwd|CWD;"
+	"cgroup|CGROUP;id|ID;";
+/* width (the signal masks: ps's 9 columns plus the 7 it takes when the
+ * line has room, which off a terminal it always has), layout, value */
+static const unsigned char attrs[][3] = {
+	{5, R | P | J, K_PID}, {5, R | P | J, K_PPID},
+	{5, R | P | J, K_PGID}, {5, R | P | J, K_SID},
+	{5, R | P | J, K_PID}, {5, R | P | J, K_PGID},
+	{5, R | P | J, K_SID}, {5, R | P | J, K_TPGID},
+	{5, R | P | J, K_LWP}, {5, R | P | J, K_LWP}, {8, 0, K_TTY},
+	{8, 0, K_TTY}, {8, N, K_USER}, {8, N, K_USER}, {8, N, K_RUSER},
+	{5, R | J, K_UID}, {5, R | J, K_UID}, {5, R | J, K_RUID},
+	{8, N, K_GROUP}, {8, N, K_GROUP}, {8, N, K_RGROUP},
+	{5, R | J, K_GID}, {5, R | J, K_GID}, {5, R | J, K_RGID},
+	{1, 0, K_STATE}, {4, 0, K_STAT}, {3, R | J, K_NICE},
+	{3, R | J, K_PRI}, {3, 0, K_CLASS}, {3, R, K_CLASS},
+	{3, 0, K_CLASS}, {4, R | J, K_NLWP}, {5, R | J, K_NLWP},
+	{20, 0, K_START}, {24, R, K_LSTART}, {11, R | J, K_ETIME},
+	{7, R | J, K_ETIMES}, {8, R | J, K_TIME}, {8, R | J, K_TIMES},
+	{4, R | J, K_PCPU}, {2, R | J, K_C}, {4, R | J, K_PMEM},
+	{5, R | J, K_RSS}, {5, R | J, K_RSS}, {6, R | J, K_VSZ},
+	{16, R, K_SIGBLK}, {16, R, K_SIGIGN}, {16, R, K_SIGCGT},
+	{16, R, K_SIGCGT}, {15, C, K_COMM}, {15, C, K_COMM},
+	{8, C, K_FNAME}, {27, C, K_ARGS}, {27, C, K_ARGS}, {27, C, K_ARGV},
+	{27, C, K_EXE}, {27, C, K_CWD}, {27, C, K_CGROUP}, {14, 0, K_ID}
+};
+#define NDEFS (sizeof attrs / sizeof *attrs)
+
+/* ps's line: off a terminal it is 128 KiB wide (the last column gets
+ * what is left), and at most 144 blanks go before a value */
+#define COLS 131072
+#define MAXSPACE 144
 
 /* ---- the growable text ---- */
 
@@ -112,15 +152,27 @@ static size_t pid_width(void)
 	return w > 5 ? w : 5;
 }
 
+/* the names of row i */
+static const char *row(size_t i)
+{
+	const char *r = names;
+
+	while (i--)
+		r = strchr(r, ';') + 1;
+	return r;
+}
+
 static int lookup(const char *s, size_t n)
 {
-	for (size_t i = 0; i < NDEFS; i++)
-		for (const char *a = defs[i].names; *a; ) {
-			size_t k = strcspn(a, " ");
+	const char *a = names;
+
+	for (size_t i = 0; i < NDEFS; i++, a = strchr(a, ';') + 1)
+		for (; *a != '|'; a += *a == ' ') {
+			size_t k = strcspn(a, " |");
 
 			if (k == n && !strncmp(a, s, n))
 				return (int)i;
-			a += k + (a[k] == ' ');
+			a += k;
 		}
 	return -1;
 }
@@ -128,9 +180,9 @@ static int lookup(const char *s, size_t n)
 static void known(char *err, size_t cap, size_t at)
 {
 	for (size_t i = 0; i < NDEFS && at < cap; i++) {
-		size_t k = strcspn(defs[i].names, " ");
-		int n = fmt_snprintf(err + at, cap - at, " %.*s", (int)k,
-		    defs[i].names);
+		const char *r = row(i);
+		int n = fmt_snprintf(err + at, cap - at, " %.*s",
+		    (int)strcspn(r, " |"), r);
 
 		at += n > 0 ? (size_t)n : 0;
 	}
@@ -145,7 +197,7 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 	while (*s) {
 		size_t n = strcspn(s, ",= \t\n");
 		struct fld_col c;
-		int id;
+		int id, k;
 
 		if (!n) {
 			if (*s == '=')
@@ -163,9 +215,10 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 			return -1;
 		}
 		c.id = id;
-		c.right = defs[id].right;
-		c.width = defs[id].width;
-		if (defs[id].width == 5 && defs[id].right && id <= F_SID) {
+		c.right = attrs[id][1] & R;
+		c.width = attrs[id][0];
+		c.key = row((size_t)id);
+		if (attrs[id][1] & P) {
 			if (!pidw)
 				pidw = pid_width();
 			c.width = pidw;
@@ -176,16 +229,17 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 			c.hlen = strcspn(s + 1, ", \t\n");
 			s += 1 + c.hlen;
 		} else {
-			c.head = defs[id].head;
-			c.hlen = strlen(c.head);
+			c.head = strchr(c.key, '|') + 1;
+			c.hlen = strcspn(c.head, ";");
 		}
 		if (c.hlen > c.width)
 			c.width = c.hlen;
 		set->heads |= c.hlen > 0;
-		set->need |= defs[id].need;
-		set->late |= id == F_EXE || id == F_CWD || id == F_CGROUP ||
-		    id == F_ID;
-		set->raw_cmdline |= id == F_ARGS || id == F_ARGV;
+		k = attrs[id][2];
+		set->need |= needs[k];
+		set->late |= k == K_EXE || k == K_CWD || k == K_CGROUP ||
+		    k == K_ID;
+		set->raw_cmdline |= k == K_ARGS || k == K_ARGV;
 		VEC_PUSH(set->v, set->n, set->cap, c);
 	}
 	if (set->n == before) {
@@ -201,23 +255,60 @@ void fld_free(struct fld_set *set)
 	*set = (struct fld_set){0};
 }
 
+/* ---- ps's layout ---- */
+
+/* where the line is (actual) and where it should be (correct): a value
+ * wider than its column pushes the rest of the line right only as far
+ * as the next columns' padding cannot take it back (ps's show_one_proc) */
+struct lay {
+	size_t correct, actual, dospace;
+};
+
+/* the text of column c, amount columns wide, is at b->s + at: the
+ * blanks before it */
+static void place(struct fld_buf *b, size_t at, size_t amount,
+    struct lay *l, const struct fld_col *c)
+{
+	long long sp = (long long)l->correct - (long long)l->actual +
+	    (long long)(c->right && amount < c->width ? c->width - amount : 0);
+
+	if (sp < 1)
+		sp = (long long)l->dospace;
+	if (sp > MAXSPACE)
+		sp = MAXSPACE;
+	pad(b, (size_t)sp);
+	memmove(b->s + at + sp, b->s + at, b->n - at - (size_t)sp);
+	memset(b->s + at, ' ', (size_t)sp);
+	l->actual += (size_t)sp + amount;
+	l->correct += c->width + 1;
+	l->dospace = 1;
+}
+
+/* the columns a value may fill: its width, the last one the rest of the
+ * line */
+static size_t room(const struct lay *l, const struct fld_col *c, int last)
+{
+	size_t used = l->correct > l->actual ? l->correct :
+	    l->actual + l->dospace;
+
+	if (!last)
+		return c->width;
+	return used >= COLS ? 0 : used ? COLS - used : COLS - 1;
+}
+
 void fld_header(struct fld_buf *b, const struct fld_set *set)
 {
+	struct lay l = {0};
+
 	b->n = 0;
 	put(b, "", 0);
 	if (!set->heads)
 		return;
 	for (size_t i = 0; i < set->n; i++) {
-		const struct fld_col *c = &set->v[i];
-		size_t gap = c->width - c->hlen;
+		size_t at = b->n;
 
-		if (i)
-			put(b, " ", 1);
-		if (c->right)
-			pad(b, gap);
-		put(b, c->head, c->hlen);
-		if (!c->right && i + 1 < set->n)
-			pad(b, gap);
+		put(b, set->v[i].head, set->v[i].hlen);
+		place(b, at, set->v[i].hlen, &l, &set->v[i]);
 	}
 	put(b, "\n", 1);
 }
@@ -290,28 +381,47 @@ void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 /* per run: what every row shares */
 static struct {
 	int ready, utf8, have_btime;
-	unsigned long long hz, now;
+	unsigned long long hz, now, memtotal;
 	long long btime;
 } env;
 
 static void env_init(struct proc_iter *it)
 {
+	double hz;
+
 	if (env.ready)
 		return;
 	env.ready = 1;
 	env.utf8 = loc_utf8();
 	env.hz = proc_hz();
-	env.now = proc_now_ticks(it);
+	/* procps takes uptime's seconds as a double and their ticks as
+	 * that times hz, cut: at times one less than the exact count, which
+	 * is /proc/uptime's digits (a double division of two integers is
+	 * the correctly rounded value strtod gives) */
+	hz = (double)(long long)env.hz;
+	env.now = (unsigned long long)(long long)((double)(long long)
+	    proc_now_ticks(it) / hz * hz);
 }
 
 /* the boot time, read at the first row that shows a start time: the
  * kernel composes all of /proc/stat for it */
 static long long btime(struct proc_iter *it)
 {
-	if (!env.have_btime && proc_btime(it, &env.btime))
+	if (!env.have_btime && proc_sysnum(it, "stat", "btime ", &env.btime))
 		env.btime = 0;
 	env.have_btime = 1;
 	return env.btime;
+}
+
+/* MemTotal of /proc/meminfo, KiB (0: unknown), read at the first row
+ * that shows %mem */
+static unsigned long long memtotal(struct proc_iter *it)
+{
+	long long v;
+
+	if (!env.memtotal && !proc_sysnum(it, "meminfo", "MemTotal:", &v))
+		env.memtotal = (unsigned long long)v;
+	return env.memtotal;
 }
 
 /* the tty_nr of stat as a name below /dev, "" when unknown */
@@ -387,9 +497,10 @@ static void null(struct fld_buf *b, int json)
 	puts_(b, json ? "null" : "-");
 }
 
-/* the command line as ps shows it: NULs and newlines as blanks, nothing
- * at all as [comm] (and " <defunct>" for a zombie); JSON keeps the
- * newlines and the other bytes */
+/* the command line as ps shows it: its first 131,071 bytes (ps's
+ * buffer), NULs and newlines as blanks, none at all as [comm] (and
+ * " <defunct>" for a zombie), one that is only NULs as "?"; JSON keeps
+ * the newlines, the other bytes and all of it */
 static void args(struct fld_buf *b, const struct proc *p, int json)
 {
 	char *t;
@@ -405,6 +516,8 @@ static void args(struct fld_buf *b, const struct proc *p, int json)
 		free(c.s);
 		return;
 	}
+	if (!json && n > COLS - 1)
+		n = COLS - 1;
 	t = xmalloc(n + 1);
 	memcpy(t, p->cmdline, n);
 	if (json) {
@@ -413,8 +526,8 @@ static void args(struct fld_buf *b, const struct proc *p, int json)
 		for (size_t i = 0; i < n; i++)
 			if (!t[i])
 				t[i] = ' ';
-	} else
-		n = esc_args(t, n, ' ', ESC_ARGS_PS);
+	} else if (!(n = esc_args(t, n, ' ', ESC_ARGS_PS)))
+		put(b, "?", 1);
 	text(b, t, n, json);
 	free(t);
 }
@@ -492,146 +605,227 @@ static void cgroup(struct fld_buf *b, struct proc_iter *it,
 	free(v.s);
 }
 
-/* a user or group name; ps shows the number instead of a name wider
- * than the column */
-static void name(struct fld_buf *b, int group, unsigned long long id,
-    size_t width, int json)
+/* the columns of a text value (see esc_cells) */
+static size_t columns(const char *s, size_t n)
 {
-	const char *s = id_name(group, id);
-
-	if (s && (json || strlen(s) <= width))
-		text(b, s, strlen(s), json);
-	else if (json)
-		putf(b, "\"%llu\"", id);
-	else
-		putf(b, "%llu", id);
+	return esc_cells(s, n, env.utf8, (size_t)-1, NULL);
 }
 
+/* a user or group name, or its number when it has none; in a column too
+ * narrow (room), ps's cut: all but the last column's room and '+', or
+ * the number when that column would split a character */
+static void name(struct fld_buf *b, int group, unsigned long long id,
+    size_t room, int json)
+{
+	const char *s = id_name(group, id);
+	size_t at = b->n;
+
+	if (!s) {
+		putf(b, json ? "\"%llu\"" : "%llu", id);
+		if (json)
+			return;
+	} else
+		text(b, s, strlen(s), json);
+	if (json || columns(b->s + at, b->n - at) <= room)
+		return;
+	if (room && (unsigned char)b->s[at + room - 1] < 127) {
+		b->n = at + room - 1;
+		put(b, "+", 1);
+	} else {
+		b->n = at;
+		putf(b, "%llu", id);
+	}
+}
+
+/* ps's %cpu (per mille) or c (per cent): CPU time over the time since
+ * the start */
+static unsigned long long cpu(const struct proc *p, unsigned scale)
+{
+	/* ps's ticks since the start: its seconds (a double) times hz, cut */
+	double hz = (double)(long long)env.hz;
+	unsigned long long j = env.now > p->start ? (unsigned long long)
+	    (long long)((double)(long long)(env.now - p->start) / hz * hz) : 0;
+
+	return j ? (p->utime + p->stime) * scale / j : 0;
+}
+
+/* where the ids are in struct proc (pid_t, uid_t and gid_t are ints) */
+static const unsigned short ints[] = {
+	offsetof(struct proc, pid), offsetof(struct proc, ppid),
+	offsetof(struct proc, pgrp), offsetof(struct proc, sid),
+	offsetof(struct proc, tpgid), offsetof(struct proc, tid),
+	offsetof(struct proc, euid), offsetof(struct proc, ruid),
+	offsetof(struct proc, egid), offsetof(struct proc, rgid),
+};
+_Static_assert(sizeof(pid_t) == sizeof(int) && sizeof(uid_t) == sizeof(int) &&
+    sizeof(gid_t) == sizeof(int), "ids are ints");
+
+static const char wdays[] = "SunMonTueWedThuFriSat",
+    months[] = "JanFebMarAprMayJunJulAugSepOctNovDec",
+    classes[] = "TS\0\0FF\0\0RR\0\0B\0\0\0ISO\0IDL\0DLN";
+
 static void value(struct fld_buf *b, const struct fld_col *c,
-    struct proc_iter *it, const struct proc *p, int json)
+    struct proc_iter *it, const struct proc *p, int json, size_t rm)
 {
 	char t[IDENT_MAX];
 	struct ident id;
+	size_t at = b->n;
+	unsigned long long v, s;
+	int y, m, day;
 
-	switch (c->id) {
-	case F_PID: putf(b, "%d", (int)p->pid); break;
-	case F_PPID: putf(b, "%d", (int)p->ppid); break;
-	case F_PGID: putf(b, "%d", (int)p->pgrp); break;
-	case F_SID: putf(b, "%d", (int)p->sid); break;
-	case F_TTY:
+	if (attrs[c->id][2] <= K_RGID) {    /* an id: an int at ints[] */
+		int i;
+
+		memcpy(&i, (const char *)p + ints[attrs[c->id][2]], sizeof i);
+		putf(b, attrs[c->id][2] < K_UID ? "%d" : "%u", i);
+		return;
+	}
+	switch (attrs[c->id][2]) {
+	case K_TTY:
 		tty_name(p->tty, t, sizeof t);
 		if (*t)
 			text(b, t, strlen(t), json);
 		else
 			puts_(b, json ? "null" : "?");
+		return;
+	case K_USER: name(b, 0, p->euid, rm, json); return;
+	case K_RUSER: name(b, 0, p->ruid, rm, json); return;
+	case K_GROUP: name(b, 1, p->egid, rm, json); return;
+	case K_RGROUP: name(b, 1, p->rgid, rm, json); return;
+	case K_STATE: put(b, &p->state, 1); break;
+	case K_STAT:
+		/* ps's flags: nice, locked pages, session leader, threads,
+		 * the tty's foreground group */
+		put(b, &p->state, 1);
+		puts_(b, p->nice < 0 ? "<" : p->nice > 0 ? "N" : "");
+		puts_(b, p->vmlck ? "L" : "");
+		puts_(b, p->sid == p->pid ? "s" : "");
+		puts_(b, p->nthreads > 1 ? "l" : "");
+		puts_(b, p->pgrp == p->tpgid ? "+" : "");
 		break;
-	case F_USER: name(b, 0, p->euid, c->width, json); break;
-	case F_UID: putf(b, "%llu", (unsigned long long)p->euid); break;
-	case F_GROUP: name(b, 1, p->egid, c->width, json); break;
-	case F_GID: putf(b, "%llu", (unsigned long long)p->egid); break;
-	case F_STATE: putf(b, json ? "\"%c\"" : "%c", p->state); break;
-	case F_NICE:
+	case K_NICE:
 		/* only the normal and batch policies have a nice value */
 		if (p->policy == 0 || p->policy == 3)
 			putf(b, "%d", p->nice);
 		else
 			null(b, json);
 		break;
-	case F_PRI: putf(b, "%ld", 39 - p->priority); break;
-	case F_NLWP: putf(b, "%ld", p->nthreads); break;
-	case F_START: {
-		unsigned long long s = p->start / env.hz, r;
-		int y, m, day;
-
+	case K_PRI: putf(b, "%ld", 39 - p->priority); break;
+	case K_CLASS:
+		if (p->policy < 7)
+			puts_(b, classes + 4 * p->policy);
+		else
+			putf(b, p->policy < 10 ? "#%u" : "?", p->policy);
+		break;
+	case K_NLWP: putf(b, "%ld", p->nthreads); break;
+	case K_START:
+	case K_LSTART:
 		/* a start past 9999-12-31 (a corrupt stat line) has no
 		 * four-digit year */
+		s = p->start / env.hz;
 		if (btime(it) <= 0 || s > 253402300799ULL ||
 		    (s += (unsigned long long)env.btime) > 253402300799ULL) {
 			null(b, json);
-			break;
+			return;
 		}
-		r = s % 86400;
+		if (attrs[c->id][2] == K_LSTART)   /* ctime(3)'s, local */
+			s += (unsigned long long)tz_offset((long long)s);
+		v = s % 86400;
 		clock_date((long)(s / 86400), &y, &m, &day);
-		putf(b, json ? "\"%04d-%02d-%02dT%02d:%02d:%02dZ\"" :
-		    "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, day, (int)(r / 3600),
-		    (int)(r / 60 % 60), (int)(r % 60));
+		if (attrs[c->id][2] == K_START)
+			putf(b, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, day,
+			    (int)(v / 3600), (int)(v / 60 % 60), (int)(v % 60));
+		else
+			putf(b, "%.3s %.3s %2d %02d:%02d:%02d %d", wdays +
+			    (s / 86400 + 4) % 7 * 3, months + (m - 1) * 3, day,
+			    (int)(v / 3600), (int)(v / 60 % 60), (int)(v % 60), y);
 		break;
-	}
-	case F_ETIME:
+	case K_ETIME:
 		if (json)
 			putf(b, "%llu", elapsed(p));
 		else
 			duration(b, elapsed(p), 0);
 		break;
-	case F_TIME:
-		if (json)
-			putf(b, "%llu", (p->utime + p->stime) / env.hz);
-		else
+	case K_ETIMES: putf(b, "%llu", elapsed(p)); break;
+	case K_TIME:
+		if (!json) {
 			duration(b, (p->utime + p->stime) / env.hz, 1);
-		break;
-	case F_RSS: putf(b, "%llu", p->vmrss); break;
-	case F_VSZ: putf(b, "%llu", p->vsize / 1024); break;
-	case F_COMM: text(b, p->comm, p->comm_len, json); break;
-	case F_ARGS: args(b, p, json); break;
-	case F_ARGV: argv_(b, p, json); break;
-	case F_EXE: link_(b, it, p, "exe", json); break;
-	case F_CWD: link_(b, it, p, "cwd", json); break;
-	case F_CGROUP: cgroup(b, it, p, json); break;
-	case F_ID:
-		if (ident_of(p, proc_anchor(it), &id)) {
-			null(b, json);
 			break;
 		}
+		/* fall through */
+	case K_TIMES: putf(b, "%llu", (p->utime + p->stime) / env.hz); break;
+	case K_PCPU:
+		v = cpu(p, 1000);
+		putf(b, v > 999 ? "%llu" : "%llu.%llu", v / 10, v % 10);
+		break;
+	case K_C:
+		v = cpu(p, 100);
+		putf(b, json ? "%llu" : "%2llu", v > 99 ? 99 : v);
+		break;
+	case K_PMEM:
+		v = memtotal(it) ? p->vmrss * 1000 / env.memtotal : 0;
+		v = v > 999 ? 999 : v;
+		putf(b, json ? "%llu.%llu" : "%2llu.%llu", v / 10, v % 10);
+		break;
+	case K_RSS: putf(b, "%llu", p->vmrss); break;
+	case K_VSZ: putf(b, "%llu", p->vsize / 1024); break;
+	case K_SIGBLK: putf(b, "%016llx", p->sigblk); break;
+	case K_SIGIGN: putf(b, "%016llx", p->sigign); break;
+	case K_SIGCGT: putf(b, "%016llx", p->sigcgt); break;
+	case K_COMM:
+	case K_FNAME: text(b, p->comm, p->comm_len, json); return;
+	case K_ARGS: args(b, p, json); return;
+	case K_ARGV: argv_(b, p, json); return;
+	case K_EXE: link_(b, it, p, "exe", json); return;
+	case K_CWD: link_(b, it, p, "cwd", json); return;
+	case K_CGROUP: cgroup(b, it, p, json); return;
+	case K_ID:
+		if (ident_of(p, proc_anchor(it), &id)) {
+			null(b, json);
+			return;
+		}
 		ident_format(&id, t, sizeof t);
-		putf(b, json ? "\"%s\"" : "%s", t);
+		puts_(b, t);
 		break;
 	}
-}
+	if (json && !(attrs[c->id][1] & J)) {   /* plain text: quoted */
+		size_t n = b->n - at;
 
-/* the columns a value takes: its bytes, or in a UTF-8 locale its
- * characters (the bytes that do not continue a sequence), as ps counts */
-static size_t columns(const char *s, size_t n)
-{
-	size_t w = n;
-
-	if (env.utf8)
-		for (size_t i = 0; i < n; i++)
-			w -= ((unsigned char)s[i] & 0xc0) == 0x80;
-	return w;
+		put(b, "\"\"", 2);
+		memmove(b->s + at + 1, b->s + at, n);
+		b->s[at] = '"';
+		b->s[at + n + 1] = '"';
+	}
 }
 
 void fld_row(struct fld_buf *b, const struct fld_set *set,
     struct proc_iter *it, const struct proc *p, int json)
 {
+	struct lay l = {0};
+
 	env_init(it);
 	b->n = 0;
 	put(b, json ? "{" : "", json);
 	for (size_t i = 0; i < set->n; i++) {
 		const struct fld_col *c = &set->v[i];
-		size_t at;
+		unsigned how = attrs[c->id][1], kind = attrs[c->id][2];
+		size_t at = b->n, rm = room(&l, c, i + 1 == set->n), fit;
 
 		if (json) {
 			if (i)
 				put(b, ",", 1);
-			putf(b, "\"%.*s\":", (int)strcspn(defs[c->id].names, " "),
-			    defs[c->id].names);
-			value(b, c, it, p, 1);
+			putf(b, "\"%.*s\":", (int)strcspn(c->key, " |"),
+			    c->key);
+			value(b, c, it, p, 1, 0);
 			continue;
 		}
-		if (i)
-			put(b, " ", 1);
-		at = b->n;
-		value(b, c, it, p, 0);
-		if (columns(b->s + at, b->n - at) < c->width) {
-			size_t gap = c->width - columns(b->s + at, b->n - at);
-
-			if (c->right) { /* the value moves right by gap */
-				pad(b, gap);
-				memmove(b->s + at + gap, b->s + at, b->n - at - gap);
-				memset(b->s + at, ' ', gap);
-			} else if (i + 1 < set->n)
-				pad(b, gap);
+		value(b, c, it, p, 0, rm);
+		if (how & C) {          /* ps cuts these to their room */
+			esc_cells(b->s + at, b->n - at, env.utf8,
+			    kind == K_FNAME && rm > 8 ? 8 : rm, &fit);
+			b->n = at + fit;
 		}
+		place(b, at, columns(b->s + at, b->n - at), &l, c);
 	}
 	put(b, json ? "}\n" : "\n", 1 + json);
 }

@@ -1,7 +1,8 @@
 /* fields.h: what pf prints about each selected process (-F FIELDS,
  * --json): the fields, named as ps names them, their headers and
  * widths, what the reader must read for them, and each value as ps
- * shows it (text) or as JSON.
+ * shows it (text: procps-ng 4.0.2's ps -o off a terminal, its layout
+ * of a line included) or as JSON.
  *
  * Usage:
  *	struct fld_set set = {0};
@@ -31,6 +32,7 @@ struct fld_buf {
 
 struct fld_col {
 	int id;                 /* the field (index in fields.c's table) */
+	const char *key;        /* its names (the first: the JSON key) */
 	const char *head;       /* the header: ps's, or the one given */
 	size_t hlen;
 	size_t width;           /* ps's, or the given header's if wider */

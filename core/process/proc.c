@@ -413,15 +413,19 @@ int proc_parse_status(const char *buf, size_t len, struct proc *p)
 			return -1;
 	}
 	/* VmRSS, not stat's rss: stat reads the kernel's per-CPU cached
-	 * counters, status their exact sum (what ps shows) */
-	p->vmrss = 0;
-	if ((s = field(buf, len, "\nVmRSS:"))) {
+	 * counters, status their exact sum (what ps shows); VmLck: ps's L */
+	for (int i = 0; i < 2; i++) {
+		unsigned long long *v = i ? &p->vmlck : &p->vmrss;
+
+		*v = 0;
+		if (!(s = field(buf, len, i ? "\nVmLck:" : "\nVmRSS:")))
+			continue;
 		/* the record is not NUL-ended: every step stays below len */
 		while (s < buf + len && (*s == ' ' || *s == '\t'))
 			s++;
 		for (; s < buf + len && (unsigned)(*s - '0') < 10 &&
-		    p->vmrss < (1ULL << 50); s++)
-			p->vmrss = p->vmrss * 10 + (unsigned)(*s - '0');
+		    *v < (1ULL << 50); s++)
+			*v = *v * 10 + (unsigned)(*s - '0');
 	}
 	p->ruid = (uid_t)ru, p->euid = (uid_t)eu;
 	p->rgid = (gid_t)rg, p->egid = (gid_t)eg;
@@ -728,7 +732,7 @@ static int leads(struct proc_iter *it, const struct proc *p)
 	if (n <= 0)
 		return 0;
 	buf[n] = 0;
-	/* by lines, as proc_btime; the name before is escaped: no newline */
+	/* by lines, as proc_sysnum; the name before is escaped: no newline */
 	for (s = buf; strncmp(s, "Tgid:\t", 6); s++)
 		if (!(s = strchr(s, '\n')))
 			return 1;
@@ -909,24 +913,25 @@ int proc_fd_alive(int fd)
 	return errno != ESRCH;
 }
 
-int proc_btime(struct proc_iter *it, long long *secs)
+int proc_sysnum(struct proc_iter *it, const char *file, const char *key,
+    long long *v)
 {
 	static const struct proc all = { .path = "." };  /* /proc itself */
-	size_t len;
-	const char *s = proc_file(it, &all, "stat", &len), *b;
+	size_t len, k = strlen(key);
+	const char *s = proc_file(it, &all, file, &len), *b;
 
 	if (!s)
 		return -1;
 	/* by lines, not strstr(): nothing else links musl's (1.3 KB, see
 	 * docs/quickbox.md) */
-	for (b = s; strncmp(b, "btime ", 6); b++)
+	for (b = s; strncmp(b, key, k); b++)
 		if (!(b = strchr(b, '\n')))
 			return -1;
-	b += 6;
-	*secs = 0;
+	b += k + strspn(b + k, " ");
+	*v = 0;
 	if (*b < '0' || *b > '9')
 		return -1;
-	for (; *b >= '0' && *b <= '9' && *secs < (1LL << 50); b++)
-		*secs = *secs * 10 + (*b - '0');
+	for (; *b >= '0' && *b <= '9' && *v < (1LL << 50); b++)
+		*v = *v * 10 + (*b - '0');
 	return 0;
 }

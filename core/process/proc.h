@@ -37,7 +37,8 @@ enum {
 	PROC_STAT    = 1 << 1, /* state ppid pgrp sid tty tpgid nice nthreads
 	                          start (and comm): stat, parsed at the LAST ')' */
 	PROC_STATUS  = 1 << 2, /* ruid euid rgid egid (real/effective from
-	                          status) sigcgt sigign sigblk vmrss */
+	                          status) sigcgt sigign sigblk vmrss
+	                          vmlck */
 	PROC_OWNER   = 1 << 3, /* ouid ogid: owner of the /proc/PID directory
 	                          (fstatat; the effective ids of a dumpable
 	                          process, cheaper than status) */
@@ -88,6 +89,7 @@ struct proc {
 	unsigned long long sigcgt, sigign, sigblk; /* bit n-1 = signal n */
 	unsigned long long vmrss; /* resident memory, KiB (0: none shown, as
 	                             for kernel threads and zombies) */
+	unsigned long long vmlck; /* locked memory, KiB */
 
 	/* PROC_OWNER */
 	uid_t ouid;
@@ -196,7 +198,8 @@ unsigned long long proc_now_ticks(struct proc_iter *it);
  * NUL-ended. 0 with the fields filled, or -1 when the record is malformed
  * (a field missing or a number of more than 64 bits).
  * stat fills comm comm_len state ppid pgrp sid tty tpgid nice nthreads
- * start; status fills ruid euid rgid egid sigblk sigign sigcgt vmrss; uptime
+ * start; status fills ruid euid rgid egid sigblk sigign sigcgt vmrss
+ * vmlck; uptime
  * gives clock ticks since boot (proc_hz() per second). */
 int proc_parse_stat(const char *buf, size_t len, struct proc *p);
 int proc_parse_status(const char *buf, size_t len, struct proc *p);
@@ -215,9 +218,12 @@ int proc_parse_exit_code(const char *buf, size_t len, int *ws);
  * reading a dead process's files fails with ESRCH. A zombie is alive
  * here (its PID is still its own). */
 int proc_fd_alive(int fd);
-/* when the system booted, in seconds since the epoch (btime of
- * /proc/stat): 0, or -1 */
-int proc_btime(struct proc_iter *it, long long *secs);
+/* the number after KEY (and blanks) at the start of a line of /proc/FILE:
+ * proc_sysnum(it, "stat", "btime ", &v) is when the system booted, in
+ * seconds since the epoch; (it, "meminfo", "MemTotal:", &v) its memory,
+ * KiB. 0, or -1 */
+int proc_sysnum(struct proc_iter *it, const char *file, const char *key,
+    long long *v);
 
 /* tty names -> tty_nr as stat shows it: "pts/3", "/dev/pts/3", "tty1",
  * "ttyS0", "console", "?" (= 0, no tty). 0 ok, -1 unknown. */
