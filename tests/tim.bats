@@ -997,28 +997,30 @@ batches() {
 B="-w0 -k1 -n3 -o0"
 
 @test "--decide: batches are added until every verdict is decided; exit 6 when the budget or the data ends first" {
-	# b/a: 1.1 2.0 1.0 in the first 3 batches (undecided), then 1.5s
-	batches a 1 1 1 1 1 1 1 1 > d.tsv
-	batches b 1.1 2.0 1.0 1.5 1.5 1.5 1.5 1.5 >> d.tsv
+	# b/a: 1.1 2.0 1.0 in the first 3 batches (undecided), then 1.5s;
+	# looks at 3, 6, 12 batches at 97.5, 98.75, 99.375 %
+	batches a 1 1 1 1 1 1 1 1 1 1 1 1 > d.tsv
+	batches b 1.1 2.0 1.0 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 >> d.tsv
 	run tim $B -m3 -r d.tsv --verdict a b
 	[ "${lines[2]}" = "1.301 [0.5115, 3.307] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
 	run --separate-stderr tim $B -m3 -r d.tsv --decide --json d.json a b
 	[ "$status" -eq 0 ]
-	[ "${lines[2]}" = "1.397 [1.074, 1.816] 95%${TAB}b${TAB}vs a: slower" ]
+	[ "${lines[2]}" = "1.447 [1.224, 1.712] 99.375%${TAB}b${TAB}vs a: slower" ]
 	[ -z "$stderr" ]
 	python3 -c 'import json, sys
 r = json.load(open("d.json"))["results"]
-sys.exit(not (r[1]["batches"] == 6 and r[1]["comparison"]["pairs"] == 6))'
-	# the data ends (a replay stops where the saved run stopped)
-	head -n 15 d.tsv > e.tsv; sed -n '25,39p' d.tsv >> e.tsv
+sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
+	# the data ends after 5 batches (a replay stops where the saved run
+	# stopped): a last look there, at the next level
+	head -n 15 d.tsv > e.tsv; sed -n '37,51p' d.tsv >> e.tsv
 	run --separate-stderr tim $B -m3 -r e.tsv --decide a b
 	[ "$status" -eq 6 ]
-	[ "${lines[2]}" = "1.377 [0.9763, 1.942] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	[ "${lines[2]}" = "1.377 [0.807, 2.35] 98.75%${TAB}b${TAB}vs a: no difference (undecided)" ]
 	[ "$stderr" = "tim: b: vs a: undecided when the --budget ran out" ]
 	# live, a budget spent by the first batches: 2 pairs, no interval
 	run --separate-stderr tim $B -m2 --decide --budget=1ms true 'sleep 0.01'
 	[ "$status" -eq 6 ]
-	[[ "${lines[2]}" == *" [nan, nan] 95%${TAB}sleep 0.01${TAB}vs true: no difference (undecided)" ]]
+	[[ "${lines[2]}" == *" [nan, nan] 97.5%${TAB}sleep 0.01${TAB}vs true: no difference (undecided)" ]]
 	bad "tim: bad --budget 'x' (a time like 5s or 500ms)" --decide --budget x 'touch ran'
 }
 
