@@ -27,6 +27,7 @@
 
 #include "applets.h"
 #include "clock.h"
+#include "counters.h"
 #include "cpus.h"
 #include "err.h"
 #include "estimate.h"
@@ -58,7 +59,7 @@ enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
 	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_DEC, O_IMP,
-	O_READY, O_NOPTS };
+	O_READY, O_CTR, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -125,6 +126,8 @@ static const struct optdef defs[] = {
 	    "add a --json export's runs to its rows", 0},
 	[O_READY] = {"ready", 0, OPT_VALUE | OPT_EXACT, "REGEX",
 	    "a run ends at a line matching REGEX; stop the rest", 0},
+	[O_CTR] = {"counters", 0, OPT_FLAG | OPT_EXACT, 0,
+	    "faults, switches, perf events: mean +- error", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -163,6 +166,9 @@ struct tim {
 	const char *ready;              /* --ready */
 	int devnull;                    /* its fd, when open */
 	struct pat rx;                  /* its pattern */
+	int counters;                   /* --counters */
+	struct ctrs ctrs;               /* its events */
+	long long cv[CTR_N];            /* the last run's counts */
 	unsigned long *cpus;            /* --affinity's mask */
 	size_t cpus_bytes;
 	char **cmds, **prep, **clean, **imp;    /* imp: --import */
@@ -436,6 +442,7 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_BASE: t->base = v; return 0;
 	case O_STEP: t->step = v; return 0;
 	case O_QW: t->quiet = opt_bool(v) == 1; return 0;
+	case O_CTR: t->counters = opt_bool(v) == 1; return 0;
 	case O_AFF:
 		free(t->cpus);
 		t->aff = v;
@@ -878,6 +885,7 @@ static struct run get1(struct tim *t, struct row *r)
 			    shown(r->cmd));
 		}
 		u.secs = q->v[q->head++];
+		memset(t->cv, 0xff, sizeof t->cv);      /* all -1: unknown */
 		return u;
 	}
 	if (r->pre)
@@ -885,14 +893,17 @@ static struct run get1(struct tim *t, struct row *r)
 	/* --ready: the overhead is the time to any line of `echo` */
 	ov = t->ready && r == t->md.rw && t->md.first;
 	t->sp.ready = ov ? ready_any : t->ready ? ready_rx : NULL;
+	t->sp.ctr = t->counters ? &t->ctrs : NULL;
 	fd[0] = t->sp.out;
 	fd[1] = t->sp.err;
 	if (ov)                 /* its line is tim's, not the user's */
 		t->sp.out = t->sp.err = t->devnull;
 	run1(t, ov ? "echo" : r->cmd, r->argv ? r : NULL, E_CMD, &res);
 	t->sp.ready = NULL;
+	t->sp.ctr = NULL;
 	t->sp.out = fd[0];
 	t->sp.err = fd[1];
+	memcpy(t->cv, res.ctr, sizeof t->cv);
 	u.secs = res.secs;
 	u.user = tv(res.utime);
 	u.sys = tv(res.stime);
@@ -912,6 +923,13 @@ static void timed(struct tim *t, struct row *r, long long cnt)
 		struct run u = get1(t, r);
 
 		VEC_PUSH(r->runs, r->nrun, r->cap, u);
+		if (!t->counters)
+			continue;
+		r->ctr = vec_grow(r->ctr, r->nrun * CTR_N, &r->ccap,
+		    sizeof *r->ctr);
+		for (; r->nctr < r->nrun * CTR_N; r->nctr++)  /* imports: -1 */
+			r->ctr[r->nctr] = r->nctr < (r->nrun - 1) * CTR_N ? -1 :
+			    t->cv[r->nctr % CTR_N];
 	}
 }
 
@@ -983,6 +1001,9 @@ static void flush_out(struct tim *t)
 /* "EST +- ERR UNIT<TAB>name", unless the report is ratios only */
 static void abs_line(struct tim *t, const struct row *r)
 {
+	double m, e;
+	int c;
+
 	if (t->report == R_RATIOS)
 		return;
 	out_unc(t, r->est, r->err);
@@ -991,6 +1012,29 @@ static void abs_line(struct tim *t, const struct row *r)
 	out_char('\t');
 	out_str(r->name);
 	out_char('\n');
+	/* --counters: "MEAN +- ERR [UNIT ]NAME<TAB>row" each, known ones */
+	for (c = 0; t->counters && c < CTR_N; c++)
+		if (!tm_counter(&t->md, r, c, &m, &e)) {
+			char b[64];
+
+			if (e > 0) {
+				out_unc(t, m, e);
+			} else {        /* equal counts: no 16 digits */
+				fmtf_snprintf(b, sizeof b, "%.15g", m);
+				out_str(b);
+				out_str(t->md.pm);
+				out_char('0');
+			}
+			out_char(' ');
+			if (c == CTR_TASK) {
+				out_str(t->unit);
+				out_char(' ');
+			}
+			out_str(ctr_names[c]);
+			out_char('\t');
+			out_str(r->name);
+			out_char('\n');
+		}
 	flush_out(t);   /* rows appear as measured, like the original */
 }
 
@@ -1494,6 +1538,26 @@ static void setup(struct tim *t, struct tbase *b)
 	 * Linux 3.4), init reaps them, or the grace runs out */
 	if (t->ready)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (t->counters) {      /* what is not counted, and why: once */
+		int n = 0, e;
+
+		ctr_open(&t->ctrs, 0);   /* a probe: what tim may open */
+		ctr_close(&t->ctrs, t->cv);
+		for (i = 0; i < CTR_EV; i++) {
+			if (!(e = t->ctrs.err[i]))
+				continue;
+			out_str(n++ ? ", " : "# not counted: ");
+			out_str(ctr_names[CTR_TASK + i]);
+			if (i + 1 < CTR_EV && t->ctrs.err[i + 1] == e)
+				continue;
+			out_str(" (");
+			out_str(e == ENOENT || e == EOPNOTSUPP ? "no such event "
+			    "here" : strerror(e));
+			out_char(')');
+		}
+		if (n)
+			out_char('\n');
+	}
 	t->md.pm = getenv("LC_PM");
 	if (!t->md.pm)
 		t->md.pm = " +- ";

@@ -595,6 +595,42 @@ static void jsummary(struct tw *w, const struct row *r)
 	free(tmp);
 }
 
+/* --counters: per counter its estimate and error as the report has
+ * them (task-clock's in seconds) and every run's count (task-clock's in
+ * ns; null: not counted) */
+static void json_ctrs(struct tw *w, const struct tmodel *md,
+    const struct row *r)
+{
+	double m, e, s;
+	size_t j;
+	int c, n = 0;
+
+	for (c = 0; r->nctr && c < CTR_N; c++) {
+		if (tm_counter(md, r, c, &m, &e))
+			continue;
+		s = c == CTR_TASK ? md->scale : 1;
+		twf(w, "%s\n        \"%s\": {\"estimate\": ", n++ ? "," :
+		    ",\n      \"counters\": {", ctr_names[c]);
+		num_or_null(w, m / s);
+		tw_str(w, ", \"error\": ");
+		num_or_null(w, e / s);
+		tw_str(w, ", \"runs\": [");
+		for (j = 0; j < r->nrun; j++) {
+			long long x = j * CTR_N < r->nctr ? r->ctr[j * CTR_N +
+			    (size_t)c] : -1;
+
+			tw_str(w, j ? ", " : "");
+			if (x < 0)
+				tw_str(w, "null");
+			else
+				twf(w, "%lld", x);
+		}
+		tw_str(w, "]}");
+	}
+	if (n)
+		tw_char(w, '}');
+}
+
 static void json_row(struct tw *w, const struct tmodel *md, int i)
 {
 	const struct row *r = &md->rw[i];
@@ -622,6 +658,7 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 	jarray(w, "user_times", r, F_USER);
 	jarray(w, "system_times", r, F_SYS);
 	jarray(w, "memory_usage_byte", r, F_RSS);
+	json_ctrs(w, md, r);
 	if (r->to >= 0) {       /* its comparison (tm_compare_all) */
 		tw_str(w, ",\n      \"comparison\": {\"to\": ");
 		jstring(w, md->rw[r->to].name);

@@ -147,3 +147,33 @@ void tm_ratio(const struct row *r, const struct row *ref, double *v,
 	*v = r->est / ref->est;
 	*u = sum_quad(f, q) * *v;
 }
+
+int tm_counter(const struct tmodel *md, const struct row *r, int c,
+    double *mean, double *err)
+{
+	double s = 0, q = 0, x, om, oe, v;
+	size_t j, n = 0;
+
+	for (j = 0; j * CTR_N < r->nctr; j++)
+		if ((x = (double)r->ctr[j * CTR_N + (size_t)c]) >= 0) {
+			s += x;
+			q += x * x;
+			n++;
+		}
+	if (!n)
+		return -1;
+	*mean = s / (double)n;
+	v = q - s * *mean;      /* n times the variance; rounding may dip it */
+	*err = n > 1 ? sqrt((v > 0 ? v : 0) / (double)(n - 1) / (double)n) :
+	    NAN;
+	if (c == CTR_TASK) {
+		*mean *= md->scale * 1e-9;
+		*err *= md->scale * 1e-9;
+	}
+	if (md->first && md->subtract && r != md->rw &&
+	    !tm_counter(md, md->rw, c, &om, &oe)) {
+		*mean -= om;
+		*err = sum_quad(*err, oe);
+	}
+	return 0;
+}

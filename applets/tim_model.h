@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "compare.h"
+#include "counters.h"
 
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
@@ -42,6 +43,8 @@ struct row {                    /* one line of the report */
 	long long warm;         /* warm-up runs made */
 	struct run *runs;       /* the timed runs */
 	size_t nrun, cap;
+	long long *ctr;         /* --counters: CTR_N per run, -1 unknown; */
+	size_t nctr, ccap;      /* nctr / CTR_N runs so far (imports none) */
 	double est, err;        /* in the unit, as reported (tm_update) */
 	double eother;          /* the error of the other --error kind */
 	int missed;             /* --precision not reached */
@@ -94,6 +97,13 @@ void tm_batches(const struct tmodel *md, const struct row *r, double *out);
  * md->conf and md->thr; sets each row's to and cmp (to -1: none). The
  * report, the exports and any plot read them there. */
 void tm_compare_all(struct tmodel *md);
+
+/* --counters: counter c of row r, the mean of its runs and that mean's
+ * standard error (sd/sqrt(n)), minus the overhead row's as the times
+ * are (errors in quadrature), task-clock in the unit; -1 when no run
+ * has it */
+int tm_counter(const struct tmodel *md, const struct row *r, int c,
+    double *mean, double *err);
 
 /* r relative to ref: *v = r/ref and its error *u, the relative errors
  * in quadrature (ref itself: 1 and its relative error) */

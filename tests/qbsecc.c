@@ -7,7 +7,7 @@
  * below, or one of the groups "pidfd" (pidfd_open, pidfd_send_signal,
  * pidfd_getfd, waitid(P_PIDFD, ...), ioctl(PIDFD_GET_INFO)) and "new"
  * (pidfd plus every other call newer than Linux 4.x that quickbox or its
- * C library may make). waitid and ioctl fail only in their pidfd forms.
+ * C library may make; perf_event_open is named alone). waitid and ioctl fail only in their pidfd forms.
  * -0 gives COMMAND another argv[0] (a multicall binary reads its name
  * there). The filter is classic BPF installed with
  * prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) after PR_SET_NO_NEW_PRIVS;
@@ -106,6 +106,9 @@ static const struct call calls[] = {
 	{"statx", NR_STATX, X32(383), PLAIN, 2},
 	{"rseq", NR_RSEQ, X32(386), PLAIN, 2},
 	{"getrandom", NR_GETRANDOM, X32(355), PLAIN, 2},
+	/* old, in no group: a container's profile may close it (tim
+	 * --counters) */
+	{"perf_event_open", SYS_perf_event_open, X32(336), PLAIN, 0},
 };
 #define NCALLS (sizeof calls / sizeof *calls)
 
@@ -176,7 +179,7 @@ static int pick(const char *list, int *want)
 		for (size_t i = 0; i < NCALLS; i++)
 			if (!strcmp(tok, calls[i].name) ||
 			    (!strcmp(tok, "pidfd") && calls[i].group == 1) ||
-			    !strcmp(tok, "new"))
+			    (!strcmp(tok, "new") && calls[i].group))
 				want[i] = found = 1;
 		if (!found) {
 			fprintf(stderr, "qbsecc: unknown call: %s\n", tok);

@@ -107,3 +107,51 @@ server() { printf '#!/bin/sh\nsleep 0.2\necho %s\nsleep 100\n' "${1:-Ready}" > s
 	[ "$stderr" = "tim: bad --ready 'a(': Unmatched ( or \\(" ]
 	[ ! -e ran ]
 }
+
+@test "--counters: rusage's faults and switches, perf's software events per row; the events not counted named once" {
+	run --separate-stderr tim --counters -N -w0 -n3 -m2 /bin/true
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	for c in minor-faults major-faults voluntary-switches involuntary-switches \
+	    'ms task-clock' context-switches page-faults; do
+		[[ "$output" =~ (^|$'\n')[0-9.]+\ \+-\ [0-9.]+\ $c$TAB/bin/true($'\n'|$) ]]
+	done
+	[ "$(grep -c "$TAB/bin/true\$" <<< "$output")" -ge 8 ]
+	# every hardware event is counted or named as not counted, once
+	for c in instructions cycles cache-misses branch-misses; do
+		[ "$(grep -c -e " $c$TAB/bin/true\$" -e "^# not counted: .*$c" <<< "$output")" -eq 1 ]
+	done
+	[ "$(grep -c '^# not counted' <<< "$output")" -le 1 ]
+	if [ ! -e /sys/bus/event_source/devices/cpu ]; then   # no PMU, as here
+		[ "${lines[0]}" = "# not counted: instructions, cycles, cache-misses, branch-misses (no such event here)" ]
+	fi
+}
+
+@test "--counters: perf_event_open refused (seccomp): each event named with the reason, rusage's still counted" {
+	run --separate-stderr "$TESTBIN/qbsecc" EPERM perf_event_open -- "$QB" tim --counters -N -w0 -n3 -m2 /bin/true
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# not counted: task-clock, context-switches, page-faults, instructions, cycles, cache-misses, branch-misses (Operation not permitted)" ]
+	[[ "$output" == *" minor-faults$TAB/bin/true"* ]]
+	[[ "$output" == *" involuntary-switches$TAB/bin/true"* ]]
+	[[ "$output" != *" page-faults$TAB"* ]]
+	run --separate-stderr "$TESTBIN/qbsecc" ENOSYS perf_event_open -- "$QB" tim --counters -N -w0 -n3 -m2 /bin/true
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# not counted: task-clock, context-switches, page-faults, instructions, cycles, cache-misses, branch-misses (Function not implemented)" ]
+}
+
+@test "--counters --json: every run's counts, the estimates; without --counters none" {
+	run tim --counters -N -w0 -n3 -m2 --json=c.json /bin/true
+	[ "$status" -eq 0 ]
+	run python3 -c 'import json, sys
+r = json.load(open("c.json"))["results"][0]
+c = r["counters"]
+assert len(r["times"]) == 6, r
+for k in ("minor-faults", "voluntary-switches", "page-faults", "task-clock"):
+    assert len(c[k]["runs"]) == 6 and all(isinstance(x, int) and x >= 0 for x in c[k]["runs"]), k
+    assert c[k]["estimate"] >= 0 and c[k]["error"] >= 0, k
+print("ok")'
+	[ "$output" = ok ]
+	run tim -N -w0 -n3 -m2 --json=n.json /bin/true
+	[ "$status" -eq 0 ]
+	run ! grep -q counters n.json
+}

@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <sys/time.h>
 
+#include "counters.h"
+
 struct spawner {
 	char **envp;            /* environ with a TIM_SEQ slot (owned) */
 	char *seq;              /* that slot's text, rewritten per run */
@@ -35,6 +37,10 @@ struct spawner {
 	int (*ready)(void *ctx, const char *line);
 	void *ready_ctx;
 	long long grace_ns;     /* TERM to KILL */
+	/* or NULL: the child is forked (not vforked) and held at a gate
+	 * until these counters are opened on it; the clock starts at its
+	 * release (counters.h) */
+	struct ctrs *ctr;
 };
 #define SPAWN_LINE 4096
 
@@ -51,8 +57,8 @@ struct spawn_res {
 	int ready;              /* a ready line ended it: secs is then the
 	                         * time to that line. Else the pipes closed
 	                         * without one, and status is the child's */
-	long ru[4];             /* rusage: minor and major page faults,
-	                         * voluntary and involuntary context switches */
+	long long ctr[CTR_N];   /* rusage's faults and switches; with
+	                         * sp->ctr the events, else -1 */
 };
 
 /* copy env (NULL-terminated) once; -1 with errno ENOMEM on failure */
