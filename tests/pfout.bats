@@ -8,6 +8,7 @@ setup() {
 	has_applet pf
 	qbbin_setup
 	export FIXDIR="$BATS_TEST_TMPDIR"
+	unset COLUMNS   # ps cuts its last column there even in a pipe; pf never
 }
 
 # the fields ps has, as pf and ps name them

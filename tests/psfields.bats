@@ -10,6 +10,7 @@ setup() {
 	has_applet pf
 	[ -x /usr/bin/ps ] || skip "no /usr/bin/ps (procps)"
 	export FIXDIR="$BATS_TEST_TMPDIR"
+	unset COLUMNS   # ps cuts its last column there even in a pipe; pf never
 }
 
 teardown() {
