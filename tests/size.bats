@@ -41,6 +41,25 @@ BUDGETS="headtail 67500 pf 118000 pgrep 102000 pidof 62000 tails 65500 tim 87000
 	[ "$(seq 3 | "$BATS_TEST_TMPDIR/sz/tails/quickbox" tails -t1)" = 3 ]
 }
 
+@test "core/lib/heap.c, the static build's malloc: two threads' blocks of every size class keep their bytes" {
+	need_musl
+	# the allocator alone with the load of tests/unit_heap.c, as make
+	# static links it (QB_OWN_HEAP); make testbin's unit_heap runs the
+	# same load on the C library's own
+	run musl-gcc -static -O2 -std=c11 -D_GNU_SOURCE -DQB_OWN_HEAP -Wall -Wextra -Werror \
+	    -o "$BATS_TEST_TMPDIR/unit_heap" "$TOP/tests/unit_heap.c" "$TOP/core/lib/heap.c"
+	[ "$status" -eq 0 ]
+	# the link took ours, not musl's
+	run nm "$BATS_TEST_TMPDIR/unit_heap"
+	[[ "$output" == *" freel"* ]]
+	run "$BATS_TEST_TMPDIR/unit_heap"
+	[ "$status" -eq 0 ]
+	[ "$output" = ok ]
+	run "$TESTBIN/unit_heap"
+	[ "$status" -eq 0 ]
+	[ "$output" = ok ]
+}
+
 @test "make static without musl-gcc: the deps step says what to install" {
 	# a PATH without musl-gcc, as an unprivileged user would see it: the
 	# deps step cannot install, so it must say what is missing
