@@ -26,19 +26,60 @@ static char *buffer(size_t n)
 	return bufs[which];
 }
 
+#ifdef __GLIBC__
+/* one character at s (n bytes) in the locale's encoding: its length and
+ * *w, 0 when s holds none */
+static size_t mbchar(const char *s, size_t n, wint_t *w)
+{
+	mbstate_t st;
+	wchar_t c;
+	size_t k;
+
+	memset(&st, 0, sizeof st);
+	k = mbrtowc(&c, s, n, &st);
+	*w = (wint_t)c;
+	return k < (size_t)-2 ? k : 0;
+}
+#else
+/* musl: the same from UTF-8 itself, as musl's mbrtowc decodes it (no
+ * overlong forms, surrogates or code points past 0x10ffff), since this
+ * build never loads the locale (loc.c) */
+static size_t mbchar(const char *s, size_t n, wint_t *w)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned c = u[0], lo = 0x80, hi = 0xbf;
+	size_t len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4, i;
+	wint_t v = c & (0x3fu >> (len - 1));
+
+	if (c < 0xc2 || c > 0xf4)
+		return 0;
+	if (c == 0xe0 || c == 0xf0)
+		lo = c == 0xe0 ? 0xa0 : 0x90;
+	else if (c == 0xed || c == 0xf4)
+		hi = c == 0xed ? 0x9f : 0x8f;
+	if (n < len || u[1] < lo || u[1] > hi)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (u[i] & 0x3f);
+	}
+	*w = v;
+	return len;
+}
+#endif
+
 /* how many bytes at s form one printable character (0: s[0] is not the
  * start of one); multibyte characters only under a UTF-8 locale */
 static size_t printable(const char *s, size_t n)
 {
-	mbstate_t st;
-	wchar_t w;
+	wint_t w;
 	size_t k;
 
 	if (!loc_utf8() || (unsigned char)*s < 0x80)
 		return isprint((unsigned char)*s) ? 1 : 0;
-	memset(&st, 0, sizeof st);
-	k = mbrtowc(&w, s, n, &st);
-	return k < (size_t)-2 && k && iswprint((wint_t)w) ? k : 0;
+	k = mbchar(s, n, &w);
+	return k && iswprint(w) ? k : 0;
 }
 
 /* the C escape of an unprintable byte at o: \t or \ooo */
