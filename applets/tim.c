@@ -59,7 +59,7 @@ enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
 	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_DEC, O_IMP,
-	O_READY, O_CTR, O_NOPTS };
+	O_READY, O_CTR, O_PLOT, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {"warmup", 'w', OPT_VALUE, "N", "warm-up runs to discard (1)", 0},
@@ -128,6 +128,8 @@ static const struct optdef defs[] = {
 	    "a run ends at a line matching REGEX; stop the rest", 0},
 	[O_CTR] = {"counters", 0, OPT_FLAG | OPT_EXACT, 0,
 	    "faults, switches, perf events: mean +- error", 0},
+	[O_PLOT] = {"plot", 0, OPT_VALUE | OPT_EXACT, "FILE",
+	    "an SVG picture of every run's time", 0},
 	[O_NOPTS] = {0, 0, 0, 0, 0, 0},
 };
 _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
@@ -154,7 +156,8 @@ struct tim {
 	/* options */
 	long long w, n, k, m, o;        /* -w -n -k -m -o */
 	const char *save, *read, *unit, *olabel, *dline, *graph;
-	const char *base, *exp[3];      /* --baseline, --json --csv --md */
+	const char *base, *exp[4];      /* --baseline, --json --csv --md
+	                                 * --plot */
 	char delim;
 	int report, verbose, help, version, noshell, oset, mset, interleave;
 	int progress, quiet;            /* --progress, --quiet-warnings */
@@ -184,7 +187,7 @@ struct tim {
 	unsigned long seq;              /* TIM_SEQ of the last child */
 	struct tsave sv;
 	struct tread rd;
-	struct texport ex[3];
+	struct texport ex[4];
 	long long t0, lastprog;         /* start, last progress line (ns) */
 	int progshown;
 };
@@ -439,6 +442,7 @@ static int on_opt(void *ctx, int id, char *v)
 		}
 		return 0;
 	case O_JSON: case O_CSV: case O_MD: t->exp[id - O_JSON] = v; return 0;
+	case O_PLOT: t->exp[X_SVG] = v; return 0;
 	case O_BASE: t->base = v; return 0;
 	case O_STEP: t->step = v; return 0;
 	case O_QW: t->quiet = opt_bool(v) == 1; return 0;
@@ -1516,7 +1520,7 @@ static void setup(struct tim *t, struct tbase *b)
 	if (t->base)
 		tbase_load(b, t->base, &t->md, t->w);
 	imports(t);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		if (t->exp[i])
 			texport_open(&t->ex[i], t->exp[i], X_JSON + i);
 	if (spawn_init(&t->sp, environ))
@@ -1609,7 +1613,8 @@ static int finish(struct tim *t, const struct tbase *b)
 		run1(t, cmd, NULL, E_GRAPH, &r);
 		free(cmd);
 	}
-	for (i = 0; i < 3; i++)
+	t->md.verdict = t->verdict;
+	for (i = 0; i < 4; i++)
 		if (t->exp[i])
 			texport_commit(&t->ex[i], &t->md);
 	if (!t->quiet)

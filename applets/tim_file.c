@@ -153,15 +153,7 @@ int tf_parse_all(char *data, size_t n, tf_cb cb, void *ctx, long *lineno,
 
 /* ---- a file's own stream -------------------------------------------- */
 
-/* Each file tim writes (an export, a --graph file) goes through a buffer
- * of its own, so stdout's buffer and fd are never borrowed. The first
- * failed write is kept (err) and names the file; later ones are dropped. */
-struct tw {
-	int fd, err;
-	size_t len;
-	char buf[8192];
-};
-
+/* struct tw: tim_file.h */
 static void tw_flush(struct tw *w)
 {
 	if (w->len && !w->err && write_all(w->fd, w->buf, w->len))
@@ -184,19 +176,17 @@ static void tw_write(struct tw *w, const void *p, size_t n)
 	w->len += n;
 }
 
-static void tw_str(struct tw *w, const char *s)
+void tw_str(struct tw *w, const char *s)
 {
 	tw_write(w, s, strlen(s));
 }
 
-static void tw_char(struct tw *w, char c)
+void tw_char(struct tw *w, char c)
 {
 	tw_write(w, &c, 1);
 }
 
-static void twf(struct tw *w, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void twf(struct tw *w, const char *fmt, ...) /* numbers only: short */
+void twf(struct tw *w, const char *fmt, ...) /* numbers only: short */
 {
 	char b[128];
 	va_list ap;
@@ -855,6 +845,8 @@ void texport_commit(struct texport *x, const struct tmodel *md)
 		write_json(&w, md);
 	else if (x->kind == X_CSV)
 		write_csv(&w, md);
+	else if (x->kind == X_SVG)
+		tplot_svg(&w, md);
 	else
 		write_md(&w, md);
 	e = tw_close(&w);

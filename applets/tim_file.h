@@ -69,7 +69,7 @@ char *tgraph(const struct tmodel *md, const char *cmd);
  * stops tim before anything runs); commit writes a temporary file there
  * and renames it to path, so path is whole or untouched; a path that is
  * not a regular file (a device, a FIFO) is written in place */
-enum { X_JSON, X_CSV, X_MD };
+enum { X_JSON, X_CSV, X_MD, X_SVG };
 struct texport {
 	const char *path;
 	const char *target;     /* path, or the file a symlink names */
@@ -104,6 +104,25 @@ int tbase_json(char *data, size_t n, struct tbase *b, const char **why);
  * these warm-ups (the overhead subtracted as md subtracts it) */
 void tbase_load(struct tbase *b, const char *path, const struct tmodel *md,
     long long warm);
+/* Each file tim writes (an export, a --graph file) goes through a buffer
+ * of its own, so stdout's buffer and fd are never borrowed. The first
+ * failed write is kept (err) and names the file; later ones are dropped.
+ * tim_plot.c writes through it too. */
+struct tw {
+	int fd, err;
+	size_t len;
+	char buf[8192];
+};
+void tw_str(struct tw *w, const char *s);
+void tw_char(struct tw *w, char c);
+void twf(struct tw *w, const char *fmt, ...) /* numbers only: short */
+    __attribute__((format(printf, 2, 3)));
+
+/* --plot (tim_plot.c): the SVG of md's rows, every run a dot on one
+ * time axis, each row's estimate and error marked, the comparisons in
+ * the title when md->verdict */
+void tplot_svg(struct tw *w, const struct tmodel *md);
+
 /* the whole of a file (NUL-terminated, *n its size), or NULL with errno */
 char *tfile_slurp(const char *path, size_t *n);
 

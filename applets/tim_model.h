@@ -4,6 +4,7 @@
  *                 --precision, --interleave), the report
  * tim_file.c      --save/--read lines, --graph files, --json/--csv/
  *                 --markdown exports, --baseline files
+ * tim_plot.c      --plot's SVG (through tim_file.c's file stream)
  * tim_model.c     this model: units, a row's estimates, ratios
  *
  * The runner alone fills the model: it makes the rows, appends their
@@ -65,6 +66,7 @@ struct tmodel {
 	const char *pm;         /* value +- error separator */
 	const char *version;    /* "tim (quickbox) V" */
 	double conf, thr;       /* comparisons: confidence, threshold */
+	int verdict;            /* --verdict: --plot's title names them */
 };
 
 /* -u: units per second, or -1 (docs/tim.md lists the spellings) */

@@ -155,3 +155,32 @@ print("ok")'
 	[ "$status" -eq 0 ]
 	run ! grep -q counters n.json
 }
+
+@test "--plot: valid XML, one dot per run of every row, the axis in the unit, the verdict in the title" {
+	awk 'BEGIN { srand(5); for (i = 0; i < 12; i++) {
+	    printf "%.9g\t\n", 3e-4 + rand() * 1e-4
+	    printf "%.9g\ta\n", 1e-2 + rand() * 1e-3
+	    printf "%.9g\tb & <c>\n", 2e-2 + rand() * 1e-3 } }' > p.tsv
+	run --separate-stderr tim -r p.tsv -w0 -n4 -m3 -o4 --verdict --plot=p.svg a 'b & <c>'
+	[ "$status" -eq 0 ]
+	run python3 -c 'import xml.etree.ElementTree as E
+r = E.parse("p.svg").getroot()
+ns = "{http://www.w3.org/2000/svg}"
+print(r.tag == ns + "svg", len(r.findall(ns + "circle")))
+t = [x.text for x in r.findall(ns + "text")]
+print(t[0])
+print(sum(x.startswith("time (ms)") for x in t), "b & <c>" in t)'
+	[ "${lines[0]}" = "True 36" ]
+	[[ "${lines[1]}" == "b & <c> vs a: 2.0"*", slower" ]]
+	[ "${lines[2]}" = "1 True" ]
+	# live runs, -us: every run a dot; a path that cannot be made: exit 1, nothing run
+	run tim -N -w0 -n3 -m3 -us --plot=q.svg /bin/true
+	[ "$status" -eq 0 ]
+	run python3 -c 'import xml.etree.ElementTree as E
+r = E.parse("q.svg").getroot()
+print(len(r.findall("{http://www.w3.org/2000/svg}circle")))'
+	[ "$output" = 9 ]
+	run --separate-stderr tim --plot=no/such/p.svg 'touch ran'
+	[ "$status" -eq 1 ]
+	[ ! -e ran ]
+}

@@ -6,7 +6,7 @@
  *     reason, never crash or run past the buffer; and as a baseline JSON
  *     file for tbase_json, likewise.
  * None of these functions may reach die() or exit. */
-// fuzz-link: applets/tim_file.c applets/tim_model.c
+// fuzz-link: applets/tim_file.c applets/tim_model.c applets/tim_plot.c
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
