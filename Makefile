@@ -9,6 +9,8 @@
 #   make APPLETS="pf pk"    only those applets (default: every applet whose
 #                           applets/FAMILY.c exists; or set it in config/local.mk);
 #                           a family may add applets/FAMILY_*.c files
+#   make PARSCAN=0          no parallel /proc scan (core/process/parscan.c):
+#                           every scan in one thread, no thread code linked
 #   make test               build, install test tools if missing, run bats
 #                           (files side by side); ends with "N passed, N
 #                           failed, N skipped"
@@ -51,6 +53,9 @@ EXTRA   ?=
 # -fno-math-errno); a static link (LDFLAGS=-static) links log() itself
 LAZY_LIBM ?= $(if $(filter -static,$(LDFLAGS)),,-DQB_LAZY_LIBM)
 LDLIBS  ?= -Wl,--as-needed -lm -ldl
+
+# the parallel scan of large process tables (ENABLE_PARSCAN)
+PARSCAN ?= 1
 
 -include config/local.mk
 
@@ -99,8 +104,9 @@ $(B)/%.o: %.c $(B)/enabled.h
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-# ENABLE_<name> 0/1 for every listed name; rewritten only when it changes,
-# after checking the list is sorted and free of duplicates.
+# ENABLE_<name> 0/1 for every listed name, and ENABLE_PARSCAN; rewritten
+# only when it changes, after checking the list is sorted and free of
+# duplicates.
 $(B)/enabled.h: FORCE
 	@mkdir -p $(B)
 	@names=$$(sed -n 's/^APPLET.\([a-z0-9_]*\),.*/\1/p' config/applets.def); \
@@ -109,6 +115,7 @@ $(B)/enabled.h: FORCE
 	 for n in $$names; do v=0; for a in $(APPLETS); do [ $$n = $$a ] && v=1; done; \
 	   u=$$(echo $$n | tr a-z A-Z); \
 	   printf '#define ENABLE_%s %s\n#define ENABLE_%s %s\n' $$n $$v $$u $$v; done > $@.tmp.$$$$; \
+	 echo '#define ENABLE_PARSCAN $(if $(filter 0,$(PARSCAN)),0,1)' >> $@.tmp.$$$$; \
 	 cmp -s $@.tmp.$$$$ $@ && rm -f $@.tmp.$$$$ || mv $@.tmp.$$$$ $@
 
 -include $(OBJ:.o=.d) $(CORE_OBJ:.o=.d)

@@ -350,43 +350,6 @@ static void compile(struct pf *f)
 	memset(f->used, 0, (f->nlab + 1) * sizeof *f->used);
 }
 
-/* -f text: the command line, NULs and control bytes as spaces, trailing
- * spaces cut; the comm when empty (zombies, kernel threads). In place:
- * the buffer is the reader's and is refilled for the next process. */
-static const char *full_text(const struct proc *p)
-{
-	return esc_args(p->cmdline, p->cmdline_len, ' ',
-	    ESC_ARGS_CTRL | ESC_ARGS_TRIM) ? p->cmdline : p->comm;
-}
-
-/* full_text on a copy, for a row that shows the raw command line (the
- * scan then has one thread: setup) */
-static const char *full_copy(const struct proc *p)
-{
-	static struct proc q;
-	static char *buf;
-	static size_t cap;
-
-	buf = vec_grow(buf, p->cmdline_len + 1, &cap, 1);
-	memcpy(buf, p->cmdline, p->cmdline_len + 1);
-	q.cmdline = buf, q.cmdline_len = p->cmdline_len;
-	memcpy(q.comm, p->comm, sizeof q.comm);
-	return full_text(&q);
-}
-
-static int match(void *ctx, struct proc_iter *it, const struct proc *p)
-{
-	struct pf *f = ctx;
-	const char *text = !f->full ? p->comm : f->fields.raw_cmdline ?
-	    full_copy(p) : full_text(p);
-
-	(void)it;
-	for (size_t i = 0; i < f->npat; i++)
-		if (pat_match(&f->re[i], text))
-			return (int)i;
-	return -1;
-}
-
 /* ---- output ---- */
 
 /* one item of the current output block */
@@ -463,6 +426,12 @@ static int keeps(const struct pf *f)
 	    ((f->acts & A_KILL) && (f->nsig > 1 || f->s.tree || f->untilgone));
 }
 
+/* what act holds each process by, as it is selected: a pidfd */
+static int holds(const struct pf *f)
+{
+	return (f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f);
+}
+
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pf *f = ctx;
@@ -481,7 +450,7 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	}
 	/* ESRCH: gone since it was read; EINVAL, ENOENT: its PID names no
 	 * process now (a thread's TID), so never signalled by number */
-	if ((f->acts & (A_KILL | A_WAIT | A_WAITALL)) || keeps(f))
+	if (holds(f))
 		if (tgt_hold(&t, f->s.path, p->pid, proc_anchor(it)) &&
 		    (t.err == ESRCH || t.err == EINVAL || t.err == ENOENT))
 			return 0;
@@ -698,16 +667,12 @@ static void setup(struct pf *f)
 		 * `pk -a echo` shows what pk would signal */
 		sel_add(&s->exclude, getppid());
 	}
-	s->match = f->npat ? match : NULL;
-	s->par_ok = 1;          /* match() is thread-safe: pat.h, own buffer */
-	/* act only prints: no pidfd, no anchor (select.h) */
-	s->par_nofd = !(f->acts & (A_KILL | A_WAIT | A_WAITALL)) && !keeps(f);
-	s->need = f->npat ? (f->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM) : 0;
+	s->pats = f->re;
+	s->npat = f->npat;
+	s->full = f->full;
 	s->need_act = f->fields.need;   /* for the selected ones only */
-	if (f->fields.late)     /* exe cwd cgroup id are checked on the anchor */
-		s->par_nofd = 0;
-	if (f->full && f->fields.raw_cmdline)
-		s->par_ok = 0;      /* match() flattens a copy: one buffer */
+	if (holds(f))           /* a pidfd, opened on the anchor (target.h) */
+		s->need_act |= PROC_ANCHOR;
 	if (f->ifhandled)
 		s->need |= PROC_STATUS;
 	if (f->untilgone)

@@ -604,6 +604,11 @@ static char *quoted(const struct pg *g, const struct proc *p)
 /* pkill and pidwait hold a pidfd taken while the process is known to
  * match, so a PID reused before the kill or wait is never hit. Threads
  * and a full fd table fall back to kill(2), as procps always does. */
+static int holds(const struct pg *g)
+{
+	return (g->mode == PKILL && !g->queue) || g->mode == PIDWAIT;
+}
+
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {
 	struct pg *g = ctx;
@@ -611,7 +616,7 @@ static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 	struct target h = {.pid = p->tid, .fd = -1, .tid_ok = 1};
 
 	(void)pat;
-	if ((g->mode == PKILL && !g->queue) || g->mode == PIDWAIT) {
+	if (holds(g)) {
 		tgt_hold(&h, g->sel.path, p->tid, proc_anchor(it));
 		/* a refused pidfd_open (EPERM) says nothing of the target: a
 		 * thread other than the leader gets EINVAL from a kernel that
@@ -665,6 +670,8 @@ static void setup(struct pg *g)
 	s->invert = g->negate;
 	s->pick = g->newest ? SEL_NEWEST : g->oldest ? SEL_OLDEST : SEL_ALL;
 	s->threads = g->threads;
+	if (holds(g))           /* the pidfd is opened on the anchor */
+		s->need_act |= PROC_ANCHOR;
 	s->act = act;
 	s->ctx = g;
 }
@@ -672,7 +679,7 @@ static void setup(struct pg *g)
 static void select_procs(struct pg *g)
 {
 	setup(g);
-	if (sel_run(&g->sel) == -1)
+	if (sel_run_procps(&g->sel) == -1)
 		die(EXIT_FATAL, "cannot read /proc:");
 	if (!g->nhits && !g->full && g->pattern && strlen(g->pattern) > 15)
 		warn("pattern that searches for process name longer than 15 "

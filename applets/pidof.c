@@ -229,7 +229,7 @@ static void pidof_scan(struct pof *o)
 	s->act = pidof_act;
 	s->ctx = o;
 	/* -2 (no root_pid): cannot be, -c names ourselves */
-	if (sel_run(s) == -1)
+	if (sel_run_procps(s) == -1)
 		die(1, "cannot read /proc:");
 }
 
@@ -257,7 +257,7 @@ static void pidof_threads(struct pof *o)
 		s.act = add_tid;
 		s.ctx = &o->found[i];
 		o->found[i] = (struct sel_list){0};
-		if (sel_run(&s) == -1)
+		if (sel_run_procps(&s) == -1)
 			die(1, "cannot read /proc:");
 		sel_free(&s.pids);
 	}

@@ -27,6 +27,9 @@
 # an idle multi-CPU machine; ~1.0 at 70). Those runs are timed by
 # bench/parrun.c (built with cc), which starts pf itself by vfork+exec.
 # PAR_ONLY=1 runs only that part (a quick check: K=2 B=1 PAR_ONLY=1).
+# PAR_OLD=BINARY adds that build's three variants (old- rows) to the same
+# rounds, and the ratios to it: a change's effect on the scan, old and new
+# run in turn.
 # The other times are wall time of one run started from bash (fork+exec
 # included, the same for every tool). Extras are killed by their recorded
 # PIDs, never by name, also on Ctrl-C.
@@ -59,6 +62,9 @@ mkdir "$tmp/d" "$tmp/s"
 ln -s "$QB" "$tmp/d/pf"
 ln -s "$QB" "$tmp/d/pgrep"
 [ -n "$QBS" ] && ln -s "$QBS" "$tmp/s/pf"
+if [ -n "${PAR_OLD:-}" ]; then
+	mkdir "$tmp/o" && ln -s "$(realpath "$PAR_OLD")" "$tmp/o/pf" || exit 1
+fi
 sleep_bin=$(command -v sleep)
 spawn_to() {	# grow the set of extra processes to $1
 	local want=$1 i
@@ -104,7 +110,7 @@ par_inner() {
 		# parS- rows: the static one; each keeps its fastest run
 		local vs=() args=() v
 		local -A best=()
-		for v in d s; do [ -e "$tmp/$v/pf" ] && vs+=("$v"); done
+		for v in d s o; do [ -e "$tmp/$v/pf" ] && vs+=("$v"); done
 		for v in "${vs[@]}"; do
 			args+=("${v}env:$tmp/$v/pf" "${v}taskset:$tmp/$v/pf:pin"
 			    "${v}1thread:$tmp/$v/pf:QB_THREADS=1")
@@ -112,8 +118,9 @@ par_inner() {
 		"$tmp/parrun" $((B * K)) "${args[@]}" -- "$tmp/d/pf" $none \
 		    >"$tmp/par" || return 1
 		while read -r v us _; do best[$v]=$us; done <"$tmp/par"
+		sed "s/^/# parrun @$procs (name, min us, median us): /" "$tmp/par"
 		for v in "${vs[@]}"; do
-			lab=par; [ $v = s ] && lab=parS
+			lab=par; [ $v = s ] && lab=parS; [ $v = o ] && lab=old
 			d=${best[${v}env]} p=${best[${v}taskset]} o=${best[${v}1thread]}
 			printf '%s-default@%s\t%s\tus\n' $lab "$procs" "$d"
 			printf '%s-pinned@%s\t%s\tus\n' $lab "$procs" "$p"
@@ -122,6 +129,10 @@ par_inner() {
 				printf "%s default/pinned@%s\t%.2f\tx\n", l, n, (p > 0 ? d / p : 0)
 				printf "%s default/1thread@%s\t%.2f\tx\n", l, n, (o > 0 ? d / o : 0)}'
 		done
+		[ -e "$tmp/o/pf" ] && awk -v n="$procs" -v d="${best[denv]}" \
+		    -v od="${best[oenv]}" -v p="${best[dtaskset]}" -v op="${best[otaskset]}" 'BEGIN{
+			printf "par/old default@%s\t%.3f\tx\n", n, (od > 0 ? d / od : 0)
+			printf "par/old pinned@%s\t%.3f\tx\n", n, (op > 0 ? p / op : 0)}'
 	done
 }
 if [ -n "${PAR_INNER:-}" ]; then

@@ -173,6 +173,8 @@ static void box_main(int argc, char **argv)
 		out_str("quickbox " QB_VERSION "\n"
 		    "A link's --version may be the replaced tool's (pgrep, head ...):\n"
 		    "`quickbox --which NAME` tells whether NAME on PATH runs quickbox.\n");
+		if (!ENABLE_PARSCAN)
+			out_str("Built without the parallel scan (make PARSCAN=0).\n");
 		xexit(0);
 	}
 	if (!strcmp(argv[1], "--install"))

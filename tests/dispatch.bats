@@ -77,6 +77,39 @@ setup() { qbbin_setup; }
 	fi
 }
 
+@test "make PARSCAN=0: no parallel scan (core/process/parscan.c), one thread even when asked, the same selection" {
+	command -v strace >/dev/null || skip "strace not installed"
+	emu_skip "strace sees qemu-user's own threads"
+	top="$BATS_TEST_DIRNAME/.."
+	mkdir -p "$BATS_TEST_TMPDIR/np"
+	# unoptimised, no debug info, as the APPLETS= build above
+	make -s -C "$top" B="$BATS_TEST_TMPDIR/b" BIN="$BATS_TEST_TMPDIR/np/quickbox" \
+	    PARSCAN=0 CFLAGS=-O0 >/dev/null
+	export NP=$BATS_TEST_TMPDIR/np/quickbox
+	run "$NP" --version
+	[[ "$output" == *"Built without the parallel scan (make PARSCAN=0)."* ]]
+	run nm "$NP"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *par_scan* ]]
+	# 300 processes: past the 192 that start threads in the default build
+	run in_ns "$(cat <<-'EOF'
+	mkdir "$FIXDIR/n"; ln -s "$(command -v sleep)" "$FIXDIR/n/qn"
+	for i in $(seq 300); do "$FIXDIR/n/qn" 1000 & done
+	for i in $(seq 500); do [ "$("$QB" pf -a count qn)" = 300 ] && break; sleep 0.01; done
+	QB_THREADS=1 "$QB" pf qn > "$FIXDIR/one"
+	clones() {
+		strace -f -qq -e trace=clone,clone3 "$@" 2>&1 >"$FIXDIR/out" | grep -c clone
+	}
+	testing "QB_THREADS=4: no thread" 'QB_THREADS=4 clones "$NP" pf qn' "0\n"
+	testing "the same PIDs as one thread of the default build" 'cat "$FIXDIR/out"' "$(cat "$FIXDIR/one")\n"
+	testing "unset: no thread" 'clones "$NP" pf qn' "0\n"
+	testing "the selection with criteria" '"$NP" pf -P $$ -a count qn' "300\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "APPLETS= with an unknown name fails the build with a clear message" {
 	run make -s -C "$BATS_TEST_DIRNAME/.." B="$BATS_TEST_TMPDIR/b" APPLETS="nosuch"
 	[ "$status" -ne 0 ]

@@ -54,6 +54,8 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        32-bit procps would (strtol saturating there)
 #   seccomp_skip WHAT    skip under make check-seccomp (QB_SECCOMP set):
 #                        the test checks WHAT, a path the filter closes
+#   parscan_skip         skip when the binary was built without the
+#                        parallel scan (make PARSCAN=0: --version says so)
 
 : "${QB:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/quickbox}"
 : "${TESTBIN:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/build/tests}"
@@ -218,4 +220,11 @@ fix() {
 # has_applet NAME: skip unless the binary under test holds NAME
 has_applet() {
 	"$QB" --list | grep -qx "$1" || skip "applet $1 not built"
+}
+
+# the binary under test was built with make PARSCAN=0: no parallel scan
+parscan_skip() {
+	case $("$QB" --version) in
+	*"without the parallel scan"*) skip "built without the parallel scan (make PARSCAN=0)" ;;
+	esac
 }

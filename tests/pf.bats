@@ -533,6 +533,7 @@ fakeproc() {
 
 @test "parallel scan by default: threads only when the first listing holds 192 PIDs; every PID read once" {
 	emu_skip "strace sees qemu-user's own threads and system calls beside the guest's"
+	parscan_skip
 	command -v strace >/dev/null || skip "strace not installed"
 	[ "$(nproc)" -ge 2 ] || skip "one CPU allowed: no parallel scan"
 	run in_ns "$(cat <<-'EOF'

@@ -237,9 +237,9 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 		set->heads |= c.hlen > 0;
 		k = attrs[id][2];
 		set->need |= needs[k];
-		set->late |= k == K_EXE || k == K_CWD || k == K_CGROUP ||
-		    k == K_ID;
-		set->raw_cmdline |= k == K_ARGS || k == K_ARGV;
+		/* read late, checked against the scan's anchor */
+		if (k == K_EXE || k == K_CWD || k == K_CGROUP || k == K_ID)
+			set->need |= PROC_ANCHOR;
 		VEC_PUSH(set->v, set->n, set->cap, c);
 	}
 	if (set->n == before) {

@@ -16,7 +16,8 @@
  * that are not in the stat/status/cmdline files the need mask reads (exe,
  * cwd, cgroup, id) are read for the selected processes only, during the
  * act call, and only if the process's /proc file read in the scan still
- * reads (else they show as unreadable: "-", null). */
+ * reads (else they show as unreadable: "-", null): they need
+ * PROC_ANCHOR. */
 #ifndef QB_FIELDS_H
 #define QB_FIELDS_H
 
@@ -44,9 +45,6 @@ struct fld_set {
 	size_t n, cap;
 	unsigned need;          /* PROC_* the fields need */
 	int heads;              /* some header is not empty */
-	int late;               /* exe cwd cgroup id: read at act time,
-	                           checked against the scan's anchor */
-	int raw_cmdline;        /* args: act must see the raw command line */
 };
 
 /* the default of --json */

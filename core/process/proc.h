@@ -49,6 +49,10 @@ enum {
 	                          priority policy vsize, from the same
 	                          read of stat (a second parse, so the plain
 	                          PROC_STAT path costs nothing more) */
+	PROC_ANCHOR  = 1 << 15, /* no file: p's anchor (proc_anchor), which the
+	                          reader always keeps, is used after the read
+	                          (the parallel scan carries it to act only
+	                          when asked: select.h, need_act) */
 };
 
 /* namespace types, in the order of ns[] and of proc_ns_names: procps's

@@ -1,20 +1,14 @@
 /* select.c: the selection engine: one /proc pass, every criterion, the
- * act hook; the parallel pass of large tables is the same pass shared out
- * to threads (the hooks still called one at a time, in /proc order). */
+ * act hook; which queries may be read by several threads at once (the
+ * parallel pass itself: parscan.c, called with this file's test and act
+ * as hooks). */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stddef.h>
-#include <pthread.h>
-#include <sched.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
-#include "num.h"
+#include "escape.h"
+#include "parscan.h"
 #include "pat.h"
 #include "select.h"
 #include "vec.h"
@@ -104,8 +98,10 @@ struct run {
 	struct proc ref;             /* ns/root of ns_pid/root_pid */
 	unsigned long long now;      /* ticks since boot, for age */
 	pid_t self;
-	int nthreads;                /* > 1: a parallel scan may follow ... */
-	size_t par_min;              /* ... if at least this many are listed */
+	/* the engine's pattern criterion (pat_index), NULL when no pattern or
+	 * in sel_run_procps: a build of the procps front ends alone then
+	 * links no pattern code it does not call itself (pidof: none) */
+	int (*pat)(const struct sel *s, const struct proc *p);
 	unsigned char lists[16];     /* the list rows given ... */
 	unsigned char crits[16];     /* ... and the other criteria's */
 	size_t nlists, ncrits;       /* none but match(): the tests are
@@ -309,6 +305,8 @@ static unsigned plan(struct run *r)
 	const struct sel *s = r->s;
 	unsigned n = s->need;
 
+	if (s->npat)
+		n |= s->full ? PROC_CMDLINE | PROC_COMM : PROC_COMM;
 	for (size_t i = 0; i < NLIST; i++)
 		if (list_of(s, i)->n) {
 			r->lists[r->nlists++] = (unsigned char)i;
@@ -352,8 +350,38 @@ static int criteria_ok(struct run *r, struct proc_iter *it,
 	return 1;
 }
 
+/* the pattern criterion: the index of the first of pats found in p's
+ * name, or with full in its command line made one line (NULs and other
+ * control bytes as blanks, trailing blanks cut; the name when that is
+ * empty), -1 for none. The line is made in place, on the reader's
+ * buffer, unless act shows the command line (need_act): then on a copy,
+ * on this thread's stack or (a long one) the heap, so that several
+ * threads may do it at once */
+static int pat_index(const struct sel *s, const struct proc *p)
+{
+	char buf[4096], *line = p->cmdline, *heap = NULL;
+	const char *text = p->comm;
+	size_t cap = 0;
+	int i = 0;
+
+	if (s->full) {
+		if (s->need_act & PROC_CMDLINE) {
+			line = p->cmdline_len < sizeof buf ? buf :
+			    (heap = vec_grow(NULL, p->cmdline_len + 1, &cap, 1));
+			memcpy(line, p->cmdline, p->cmdline_len + 1);
+		}
+		if (esc_args(line, p->cmdline_len, ' ',
+		    ESC_ARGS_CTRL | ESC_ARGS_TRIM))
+			text = line;
+	}
+	while ((size_t)i < s->npat && !pat_match(&s->pats[i], text))
+		i++;
+	free(heap);
+	return (size_t)i < s->npat ? i : -1;
+}
+
 /* the conjunction of all criteria, for p as read by it; *pat gets
- * match()'s index */
+ * the pattern's index */
 /* inlined: it runs for every process (docs/PERFORMANCE.md, "Process
  * engine: instruction counts") */
 static inline __attribute__((always_inline)) int wanted(struct run *r,
@@ -365,7 +393,9 @@ static inline __attribute__((always_inline)) int wanted(struct run *r,
 
 	*pat = -1;
 	ok = !(r->nlists | r->ncrits) || criteria_ok(r, it, p);
-	if (ok && s->match)
+	if (ok && r->pat)
+		ok = (*pat = r->pat(s, p)) >= 0;
+	else if (ok && s->match)
 		ok = (*pat = s->match(s->ctx, it, p)) >= 0;
 	if (s->invert) {
 		*pat = -1;
@@ -470,390 +500,51 @@ static int excluded(const struct run *r, const struct proc *p)
 	    (s->exclude_pgrp > 0 && p->pgrp == s->exclude_pgrp);
 }
 
-/* ---- the parallel scan of large tables ---- */
+/* ---- the parallel scan of large tables (parscan.h) ---- */
 
-/* On a machine with several CPUs the scan first lists PAR_MIN PIDs
- * (getdents only); only if that many are there is the table
- * shared out to threads, whose start and hand-over would cost more than
- * they save on fewer (a container's ~70 are then read one by one from
- * that list, each once). Listing first, not reading a few processes
- * first, keeps the serial part to that one listing and a thread start.
- * The rest of the listing goes on while the threads read: it is a
- * sizeable part of a scan's time, too much to do first. (How PAR_MIN was
- * chosen, and the gains: docs/PERFORMANCE.md, "Parallel scan") */
-#define PAR_MIN 192
-#define PAR_CHUNK 32    /* PIDs a thread takes at a time */
-#define PAR_LIST 8      /* parts listed per getdents64 call */
-#define PAR_TAIL 8      /* PIDs per part of the last listing */
-#define PAR_MAX 8       /* threads */
-#define PAR_AHEAD 8     /* parts done but not yet handed to act, at most:
-                           bounds the anchors held open */
-
-/* a match waiting for its turn */
-struct hit {
-	struct proc p;
-	char *cmdline;      /* a copy, or NULL */
-	int anchor;         /* a dup of the reader's anchor, or -1 */
-	int pat;
-};
-
-/* PAR_CHUNK PIDs and their matches; never moves once listed (a thread
- * fills it without the lock), freed once handed to act */
-struct part {
-	pid_t pids[PAR_CHUNK];
-	size_t npids;
-	struct hit *hits;
-	size_t n, cap;
-	int done;
-};
-
-struct par {
-	struct run *r;
-	struct part **parts;  /* in /proc order; grows while listing */
-	size_t nparts, cap;
-	size_t next;        /* the next part to take */
-	size_t deliv;       /* the next part to hand to act */
-	int listed;         /* the listing is over: no part will come */
-	int mu;             /* the lock: 0 free, 1 held, 2 held, waited for */
-	unsigned seq;       /* bumped by each wake-up */
-	int waiting;        /* threads in par_wait(), under the lock */
-	int stop;           /* act said stop */
-	struct proc_iter *its;  /* one reader per thread, taken in turn */
-	int nits;
-};
-
-/* The lock and the wake-up of the threads, on futexes: the scan needs
- * one lock and one "something changed" broadcast, and the C library's
- * mutex and condition variable add to the static binary for it (the
- * bytes: docs/quickbox.md, "Static binary and size"). The lock is the
- * classic three-state futex lock; par_wait() sleeps on a sequence number
- * read under the lock, so a wake-up between its unlock and its sleep is
- * never lost (the futex then finds seq changed and returns at once). */
-/* the kernel's FUTEX_WAIT / FUTEX_WAKE | FUTEX_PRIVATE_FLAG, here
- * because musl's headers do not carry linux/futex.h */
-enum { FUTEX_WAIT_PRIV = 0 | 128, FUTEX_WAKE_PRIV = 1 | 128 };
-
-static long futex(void *addr, int op, unsigned val)
+/* may the table be read by several threads at once? Only when every
+ * test is the engine's own (a caller's match or keep hook may keep
+ * state across processes: pgrep's keeps procps's last name) and the
+ * scan reads the whole table in /proc order to its end: no first, pick,
+ * tree, thread mode or PID list. The -F fields and the actions come in
+ * through need_act: PROC_ANCHOR keeps one fd table (parscan.h) */
+static int shareable(const struct sel *s)
 {
-	return syscall(SYS_futex, addr, op, val, NULL, NULL, 0);
+	return !s->match && !s->keep && !s->first && !s->pick && !s->tree &&
+	    !s->threads && !s->pids.n;
 }
 
-static void par_lock(struct par *w)
+/* the hooks of the parallel scan: p selected and filled, in any thread;
+ * then acted on, one at a time */
+static int par_test(void *ctx, struct proc_iter *it, struct proc *p, int *pat)
 {
-	int c = 0;
+	struct run *r = ctx;
 
-	if (__atomic_compare_exchange_n(&w->mu, &c, 1, 0, __ATOMIC_ACQUIRE,
-	    __ATOMIC_RELAXED))
-		return;
-	if (c != 2)
-		c = __atomic_exchange_n(&w->mu, 2, __ATOMIC_ACQUIRE);
-	while (c) {
-		futex(&w->mu, FUTEX_WAIT_PRIV, 2);
-		c = __atomic_exchange_n(&w->mu, 2, __ATOMIC_ACQUIRE);
-	}
+	return !excluded(r, p) && wanted(r, it, p, pat) &&
+	    !proc_fill(it, p, r->s->need_act);
 }
 
-static void par_unlock(struct par *w)
+static int par_act(void *ctx, struct proc_iter *it, const struct proc *p,
+    int pat)
 {
-	if (__atomic_exchange_n(&w->mu, 0, __ATOMIC_RELEASE) == 2)
-		futex(&w->mu, FUTEX_WAKE_PRIV, 1);
+	struct sel *s = ((struct run *)ctx)->s;
+
+	s->nsel++;
+	return s->act && s->act(s->ctx, it, p, pat);
 }
 
-/* under the lock: sleep until the next par_wake, the lock given back
- * meanwhile (callers re-check what they wait for: wake-ups are broadcasts) */
-static void par_wait(struct par *w)
+/* the scan in several threads, if the query and the machine allow
+ * (parscan.h): 1 when it ran (*rc its status), 0 to go on in one thread
+ * (from the reader's list, if it set one), -1 */
+static int scan_shared(struct run *r, int *rc)
 {
-	unsigned s = __atomic_load_n(&w->seq, __ATOMIC_RELAXED);
+	struct par_query q = {
+		r->it, r->s->path, !!(r->s->need_act & PROC_ANCHOR),
+		par_test, par_act, r,
+	};
+	int forced, n = shareable(r->s) ? par_threads(&forced) : 1;
 
-	w->waiting++;
-	par_unlock(w);
-	futex(&w->seq, FUTEX_WAIT_PRIV, s);
-	par_lock(w);
-	w->waiting--;
-}
-
-/* under the lock */
-static void par_wake(struct par *w)
-{
-	__atomic_fetch_add(&w->seq, 1, __ATOMIC_RELEASE);
-	if (w->waiting)
-		futex(&w->seq, FUTEX_WAKE_PRIV, INT_MAX);
-}
-
-static void drop_hits(struct part *c)
-{
-	for (size_t i = 0; i < c->n; i++) {
-		if (c->hits[i].anchor >= 0)
-			close(c->hits[i].anchor);
-		free(c->hits[i].cmdline);
-	}
-	free(c->hits);
-	free(c);
-}
-
-/* under the lock: act on the done parts, in order */
-static void deliver(struct par *w)
-{
-	struct run *r = w->r;
-	struct sel *s = r->s;
-
-	while (w->deliv < w->nparts && w->parts[w->deliv]->done) {
-		struct part *c = w->parts[w->deliv];
-
-		w->parts[w->deliv++] = NULL;
-		for (size_t i = 0; i < c->n; i++) {
-			struct hit *h = &c->hits[i];
-
-			proc_set_anchor(r->it, h->anchor);
-			h->anchor = -1;   /* the iterator's now */
-			h->p.cmdline = h->cmdline ? h->cmdline : "";
-			if (!w->stop) {
-				s->nsel++;
-				if (s->act && s->act(s->ctx, r->it, &h->p, h->pat))
-					w->stop = 1;
-			}
-			proc_set_anchor(r->it, -1);
-		}
-		drop_hits(c);
-	}
-}
-
-/* what a thread keeps of a match until its turn */
-static void keep_hit(struct part *c, struct proc_iter *it, const struct proc *p,
-    int pat, int nofd)
-{
-	struct hit h = { *p, NULL, -1, pat };
-	/* nofd: the fd tables may differ, so no fd crosses threads */
-	int a = nofd ? -1 : proc_anchor(it);
-
-	if (a >= 0)
-		h.anchor = fcntl(a, F_DUPFD_CLOEXEC, 0);
-	if (p->cmdline_len) {
-		h.cmdline = malloc(p->cmdline_len + 1);
-		if (h.cmdline)
-			memcpy(h.cmdline, p->cmdline, p->cmdline_len + 1);
-		else
-			h.p.cmdline_len = 0;
-	}
-	VEC_PUSH(c->hits, c->n, c->cap, h);
-}
-
-static void *worker(void *arg)
-{
-	struct par *w = arg;
-	struct run *r = w->r;
-	struct proc_iter *it = &w->its[__atomic_fetch_add(&w->nits, 1,
-	    __ATOMIC_RELAXED)];
-	struct proc p;
-	int pat;
-
-	if (proc_open(it, r->s->path, r->it->need))
-		return NULL;    /* the others do its share */
-	it->nsmask = r->it->nsmask;
-	it->nszero = r->it->nszero;
-	for (;;) {
-		struct part *c = NULL;
-
-		par_lock(w);
-		while (!w->stop && (w->next < w->nparts ?
-		    w->next >= w->deliv + PAR_AHEAD : !w->listed))
-			par_wait(w);
-		if (!w->stop && w->next < w->nparts)
-			c = w->parts[w->next++];
-		par_unlock(w);
-		if (!c)
-			break;
-		it->list = c->pids;
-		it->listed = 1;
-		it->nlist = c->npids;
-		it->ilist = 0;
-		while (proc_next(it, &p) > 0)
-			if (!excluded(r, &p) && wanted(r, it, &p, &pat) &&
-			    !proc_fill(it, &p, r->s->need_act))
-				keep_hit(c, it, &p, pat, r->s->par_nofd);
-		par_lock(w);
-		c->done = 1;
-		deliver(w);     /* may free c */
-		par_wake(w);
-		par_unlock(w);
-	}
-	it->list = NULL;
-	proc_close(it);
-	return NULL;
-}
-
-/* a started thread: with par_nofd, its own fd table first, and always a
- * credentials record of its own. Every thread opens, reads and closes a
- * few files per process: in one shared fd table each open and close
- * takes the table's lock, so a second reader waits on the first; and
- * each open file holds a reference on the opener's credentials, which
- * the threads of a process share until one of them changes its own, so
- * every open and close bounces that reference count's cache line between
- * the CPUs. Setting PR_SET_KEEPCAPS to the value it has changes nothing
- * but gives this thread a copy (the gains: docs/PERFORMANCE.md,
- * "Parallel scan"). If either call fails, that part stays shared, which is only
- * slower. At its end, what the match and keep hooks' pattern matching
- * (pat.h) kept for this thread is freed: it would be lost with it. */
-static void *thread_main(void *arg)
-{
-	struct par *w = arg;
-	void *ret;
-	int k;
-
-	if (w->r->s->par_nofd)
-		(void)unshare(CLONE_FILES);
-	if ((k = prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0)) >= 0)
-		(void)prctl(PR_SET_KEEPCAPS, (unsigned long)k, 0, 0, 0);
-	ret = worker(arg);
-	pat_thread_end();
-	return ret;
-}
-
-/* how many threads: 1 unless the scan allows more (see select.h) */
-static int par_threads(const struct sel *s, int *forced)
-{
-	const char *e = getenv("QB_THREADS");
-	long long want = 0;
-	cpu_set_t set;
-	int n;
-
-	*forced = 0;
-	if (!s->par_ok || s->first || s->pick || s->tree || s->threads ||
-	    s->pids.n)
-		return 1;
-	if (e && *e && !num_ll(e, 1, PAR_MAX, &want) && want == 1)
-		return 1;
-	if (want > 1) {
-		*forced = 1;
-		return (int)want;
-	}
-	if (sched_getaffinity(0, sizeof set, &set) || (n = CPU_COUNT(&set)) < 2)
-		return 1;
-	return n < PAR_MAX ? n : PAR_MAX;
-}
-
-/* under the lock: one more part of the listing for the threads */
-static void add_part(struct par *w, struct part *c)
-{
-	VEC_PUSH(w->parts, w->nparts, w->cap, c);
-	par_wake(w);
-}
-
-/* n listed PIDs as parts of per PIDs each, at the end of the queue:
- * allocated first, then queued under one lock. 0 or ENOMEM */
-static int add_parts(struct par *w, const pid_t *v, size_t n, size_t per)
-{
-	struct part *c[PAR_LIST * PAR_CHUNK];
-	size_t np = (n + per - 1) / per;
-
-	for (size_t i = 0; i < np; i++)
-		if (!(c[i] = calloc(1, sizeof *c[i]))) {
-			while (i--)
-				free(c[i]);
-			return ENOMEM;
-		}
-	par_lock(w);
-	for (size_t i = 0; i < np; i++) {
-		c[i]->npids = n - i * per < per ? n - i * per : per;
-		memcpy(c[i]->pids, v + i * per, c[i]->npids * sizeof *v);
-		add_part(w, c[i]);
-	}
-	par_unlock(w);
-	return 0;
-}
-
-/* the n PIDs listed first, then the rest of the listing, in parallel:
- * this thread lists while the others read, then reads too. The last
- * listing's parts are PAR_TAIL PIDs, so that the threads' last parts end
- * close together. r->it serves two at once then: this thread's listing
- * uses only its directory state (proc_more), while deliver, in whichever
- * thread holds the lock, hands it anchors and act reads files through
- * it, which never touch that state. 0, or -1 (errno) when the listing
- * failed */
-static int par_scan(struct run *r, const pid_t *first, size_t n)
-{
-	struct par w;
-	pthread_t tid[PAR_MAX];
-	int started = 0, err = 0;
-
-	memset(&w, 0, sizeof w);
-	w.r = r;
-	/* the readers allocated here, in one piece, not by each thread: a
-	 * thread's first malloc would make glibc set up a heap for it (a
-	 * 64 MiB reservation, trimmed, later torn down at exit) */
-	if (!(w.its = malloc((size_t)r->nthreads * sizeof *w.its))) {
-		errno = ENOMEM;
-		return -1;
-	}
-	for (size_t i = 0; i < n; i += PAR_LIST * PAR_CHUNK) {
-		size_t m = n - i < PAR_LIST * PAR_CHUNK ? n - i : PAR_LIST * PAR_CHUNK;
-
-		if ((err = add_parts(&w, first + i, m, PAR_CHUNK)))
-			break;
-	}
-	for (int i = 1; i < r->nthreads; i++)
-		if (!pthread_create(&tid[started], NULL, thread_main, &w))
-			started++;
-	while (!err) {
-		/* PAR_LIST parts a time: one getdents64 call lists them */
-		pid_t v[PAR_LIST * PAR_CHUNK];
-		ssize_t k = proc_more(r->it, v, PAR_LIST * PAR_CHUNK);
-		int last = k < PAR_LIST * PAR_CHUNK;  /* or an error */
-
-		err = k < 0 ? errno : k > 0 ? add_parts(&w, v, (size_t)k,
-		    last ? PAR_TAIL : PAR_CHUNK) : 0;
-		if (last)
-			break;
-	}
-	par_lock(&w);
-	w.listed = 1;
-	if (err)
-		w.stop = 1;
-	par_wake(&w);
-	par_unlock(&w);
-	worker(&w);             /* this thread is one of them */
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	par_lock(&w);   /* parts left after a stop */
-	w.stop = 1;
-	deliver(&w);
-	par_unlock(&w);
-	for (size_t i = w.deliv; i < w.nparts; i++)
-		drop_hits(w.parts[i]);
-	free(w.parts);
-	free(w.its);
-	if (err)
-		errno = err;
-	return err ? -1 : 0;
-}
-
-/* the first par_min PIDs of the listing; threads if there are that
- * many, else the iterator walks them in list mode, so none is read twice
- * or skipped. 1: the parallel scan ran (its status in *rc), 0: go on one
- * by one, -1 on error */
-static int par_switch(struct run *r, int *rc)
-{
-	pid_t *pids = r->par_min ? malloc(r->par_min * sizeof *pids) : NULL;
-	ssize_t n;
-
-	if (r->par_min && !pids) {
-		errno = ENOMEM;
-		return -1;
-	}
-	n = proc_more(r->it, pids, r->par_min);
-	if (n < 0) {
-		free(pids);
-		return -1;
-	}
-	if ((size_t)n == r->par_min) {
-		*rc = par_scan(r, pids, (size_t)n);
-		free(pids);
-		return 1;
-	}
-	/* the iterator owns it from here: sel_run frees it->list */
-	r->it->list = pids, r->it->nlist = (size_t)n, r->it->ilist = 0;
-	r->it->listed = 1;
-	return 0;
+	return n > 1 ? par_scan(&q, n, forced, rc) : 0;
 }
 
 static int scan(struct run *r)
@@ -862,12 +553,6 @@ static int scan(struct run *r)
 	struct proc p;
 	int got, pat, stop = 0;
 
-	if (r->nthreads > 1) {
-		int rc, sw = par_switch(r, &rc);
-
-		if (sw)
-			return sw < 0 ? -1 : rc;
-	}
 	for (;;) {
 		if ((got = proc_next(r->it, &p)) <= 0)
 			break;
@@ -899,17 +584,23 @@ static int scan(struct run *r)
 	return got < 0 ? -1 : 0;
 }
 
-
-int sel_run(struct sel *s)
+/* the scan, with the engine's pattern criterion pat and the parallel
+ * scan shared when given: sel_run_procps gives neither, so that a
+ * link-time optimiser leaves both out of a build of the procps front
+ * ends alone */
+static int run(struct sel *s,
+    int (*pat)(const struct sel *s, const struct proc *p),
+    int (*shared)(struct run *r, int *rc))
 {
 	static struct proc_iter it;  /* 37 KiB: not on the stack */
 	struct run r;
 	unsigned need;
-	int rc, forced;
+	int rc, sw = 0;
 
 	memset(&r, 0, sizeof r);
 	r.s = s;
 	r.it = &it;
+	r.pat = s->npat ? pat : NULL;
 	need = plan(&r);
 	s->nsel = 0;
 	if (proc_open(&it, s->path, need) < 0)
@@ -937,9 +628,10 @@ int sel_run(struct sel *s)
 	r.self = (s->quirks & SEL_Q_SELF) ? 0 : proc_self(&it);
 	if (s->has_age)
 		r.now = proc_now_ticks(&it);
-	r.nthreads = par_threads(s, &forced);
-	r.par_min = forced ? 0 : PAR_MIN;
-	rc = scan(&r);
+	if (shared && (sw = shared(&r, &rc)) < 0)
+		rc = -1;
+	else if (!sw)
+		rc = scan(&r);
 	if (!rc && s->pick)
 		act_best(&r);
 	if (!rc && s->tree && !s->threads)
@@ -948,4 +640,14 @@ int sel_run(struct sel *s)
 	free((void *)it.list);
 	proc_close(&it);
 	return rc;
+}
+
+int sel_run(struct sel *s)
+{
+	return run(s, pat_index, ENABLE_PARSCAN ? scan_shared : NULL);
+}
+
+int sel_run_procps(struct sel *s)
+{
+	return run(s, NULL, NULL);
 }

@@ -19,16 +19,18 @@
  * Where procps behaves in its own way, a quirk flag asks for it: the
  * procps front end sets them, the native one does not.
  *
- * Patterns are the caller's: match() gets the process (with the fields of
- * `need` read) and says whether it matches; this is how pf matches raw
- * names and pgrep its escaped strings. It is asked last, only when every
- * other criterion held. */
+ * Patterns are asked last, only when every other criterion held: the
+ * engine's own (pats: pat.h patterns against the name or the command
+ * line, how pf matches), or the caller's match() hook, which gets the
+ * process (with the fields of `need` read) and says whether it matches
+ * (how pgrep matches its escaped strings). */
 #ifndef QB_SELECT_H
 #define QB_SELECT_H
 
 #include <stddef.h>
 
 #include "ident.h"
+#include "pat.h"
 #include "proc.h"
 
 /* a growable list of numbers (PIDs, uids, gids, tty_nrs) */
@@ -127,19 +129,23 @@ struct sel {
 	                            read for the selected processes only,
 	                            in the same pass, as each is chosen
 	                            (proc_fill), so the others cost what
-	                            they would without it */
-	int par_ok;              /* match and keep may run in several threads
-	                            at once: a large table may then be read
-	                            by several threads (see sel_run); the
-	                            engine frees what pat.h keeps per thread
-	                            as each of its threads ends */
-	int par_nofd;            /* with par_ok: act needs no proc_anchor and
-	                            keeps no file open past its return, so
-	                            each thread may have an fd table of its
-	                            own (see sel_run) */
+	                            they would without it; PROC_ANCHOR when
+	                            act takes proc_anchor() or reads more
+	                            files of p through it (fields.h's late
+	                            ones), or keeps a file it opened past its
+	                            return (a pidfd: target.h) */
 
-	/* pattern hook, NULL = no pattern criterion. Return <0 for no match,
-	 * else the index of the (first) matching pattern, passed on to act. */
+	/* the pattern criterion, none when npat is 0: the index of the
+	 * first of pats (compiled, pat.h) found in the name (comm) or, with
+	 * full, in the command line made one line (NULs and other control
+	 * bytes as blanks, trailing blanks cut; the name when empty) goes
+	 * on to act */
+	const struct pat *pats;
+	size_t npat;
+	int full;
+	/* or the caller's pattern hook, NULL = none (with npat 0). Return <0
+	 * for no match, else the index of the (first) matching pattern,
+	 * passed on to act. */
 	int (*match)(void *ctx, struct proc_iter *it, const struct proc *p);
 	/* extra predicate hook (a caller's own criterion), NULL = none:
 	 * return 1 to keep, 0 to reject. Part of the conjunction -v inverts. */
@@ -158,18 +164,24 @@ struct sel {
 /* 0 after the scan; -1 if /proc could not be read (errno); -2 when ns_pid
  * or root_pid does not exist (nothing was scanned).
  *
- * With par_ok, more than one CPU (sched_getaffinity) and none of first,
- * pick, tree, threads, pids: the scan first lists PAR_MIN PIDs (select.c);
- * if that many are there, the table is read by several threads at once
- * (one per CPU allowed, 8 at most), which test the criteria, while this
- * one goes on listing /proc and then reads too. act is still called one
- * process at a time, in /proc order, each as soon as every
- * earlier part is done, with proc_anchor() the process's own file kept
- * open since it was read. QB_THREADS=1 in the environment forces one
- * thread; QB_THREADS=N (2..8) N threads from the first process on.
- * With par_nofd the threads unshare their fd tables, and act sees no
- * anchor (proc_anchor() is -1). */
+ * The engine decides whether a large table may be read by several
+ * threads at once (parscan.h): when every test is its own (no match or
+ * keep hook) and the whole table is read (none of first, pick, tree,
+ * threads, pids), with more than one CPU allowed. Then act is still
+ * called one process at a time, in /proc order, each as soon as every
+ * earlier part is done, and proc_anchor() is the process's own file kept
+ * open since it was read when need_act has PROC_ANCHOR, else -1.
+ * QB_THREADS=1 in the environment forces one thread; QB_THREADS=N (2..8)
+ * N threads from the first process on. */
 int sel_run(struct sel *s);
+
+/* sel_run reading /proc as procps reads it: each entry as the directory
+ * gives it, one process at a time (no listing ahead, no threads), so a
+ * process born during the scan is seen where procps would see it; and
+ * patterns only through the match hook (pats is ignored). For the procps
+ * front ends: a build of those alone then links no thread code and no
+ * pattern code they do not call themselves. */
+int sel_run_procps(struct sel *s);
 
 /* free the lists of s (adding a criterion: select.c, one row of its
  * tables) */
