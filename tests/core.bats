@@ -247,6 +247,12 @@ CASES
 	[ "$output" = "pow10 ok" ]
 }
 
+@test "hsort.h: qsort's order for ints of every length to 300 (2 or 1000 kinds of value)" {
+	run U hsort
+	[ "$status" -eq 0 ]
+	[ "$output" = "hsort ok" ]
+}
+
 @test "clock_date: gmtime_r's date for every day from 1970 to 9999-12-31" {
 	run U date
 	[ "$status" -eq 0 ]

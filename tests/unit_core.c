@@ -18,6 +18,10 @@
  *   unit_core fltcmp N                     fmtf_snprintf's %e %f %g against
  *                                          snprintf on N random doubles
  *   unit_core pow10                        num_pow10 against strtod("1eI")
+ *   unit_core hsort                        HSORT_DEFINE's sort of ints
+ *                                          against qsort, 0..300 long,
+ *                                          few or many distinct values:
+ *                                          "hsort ok"
  *   unit_core date                         clock_date against gmtime_r for
  *                                          every day to 9999-12-31 (to
  *                                          2038 with a 32-bit time_t)
@@ -42,6 +46,7 @@
 #include "tz.h"
 #include "err.h"
 #include "fmt.h"
+#include "hsort.h"
 #include "ids.h"
 #include "num.h"
 #include "opt.h"
@@ -274,6 +279,39 @@ static int flt_check(long n)
 	return bad != 0;
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+HSORT_DEFINE(sort_ints, int)
+
+/* hsort.h's sort against the C library's qsort: every length to 300,
+ * values from 2 or 1000 kinds (doubles: unit_tim sort, tests/tim.bats) */
+static int hsort_check(void)
+{
+	static int a[300], b[300];
+	unsigned s = 1;
+	int bad = 0;
+
+	for (size_t n = 0; n <= 300; n++)
+		for (int kinds = 2; kinds <= 1000; kinds += 998) {
+			for (size_t i = 0; i < n; i++) {
+				s = s * 1103515245u + 12345u;
+				a[i] = b[i] = (int)(s >> 16) % kinds - kinds / 2;
+			}
+			sort_ints(a, n);
+			qsort(b, n, sizeof *b, cmp_int);
+			if (memcmp(a, b, n * sizeof *a) && bad++ < 3)
+				printf("ints: %zu differ\n", n);
+		}
+	if (!bad)
+		printf("hsort ok\n");
+	return bad != 0;
+}
+
 static int pow10_check(void)
 {
 	char t[16];
@@ -379,6 +417,8 @@ int main(int argc, char **argv)
 		return flt_check(atol(argv[2]));
 	if (!strcmp(m, "pow10"))
 		return pow10_check();
+	if (!strcmp(m, "hsort"))
+		return hsort_check();
 	if (!strcmp(m, "date"))
 		return date_check();
 	if (!strcmp(m, "tz")) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "clock.h"
+#include "hsort.h"
 #include "proc.h"
 #include "rounds.h"
 #include "vec.h"
@@ -15,38 +16,13 @@
  * stops late; past this the scan goes on, and the next round looks again */
 #define STOP_WAIT 0.1
 
+HSORT_DEFINE(sort_pids, pid_t)   /* not qsort(): hsort.h */
+
 static int cmp_pid(const void *a, const void *b)
 {
 	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
 
 	return (x > y) - (x < y);
-}
-
-/* a heap sort, not qsort(), as tim's est_sort: then nothing links
- * musl's smoothsort, 2.1 KB of the static build (docs/quickbox.md) */
-static void sift(pid_t *v, size_t i, size_t n)
-{
-	for (size_t c; (c = 2 * i + 1) < n; i = c) {
-		if (c + 1 < n && v[c + 1] > v[c])
-			c++;
-		if (v[i] >= v[c])
-			return;
-		pid_t t = v[i];
-		v[i] = v[c];
-		v[c] = t;
-	}
-}
-
-static void sort_pids(pid_t *v, size_t n)
-{
-	for (size_t i = n / 2; i-- > 0;)
-		sift(v, i, n);
-	while (n > 1) {
-		pid_t t = v[0];
-		v[0] = v[--n];
-		v[n] = t;
-		sift(v, 0, n);
-	}
 }
 
 /* the live targets' PIDs, sorted, for bsearch; the count */

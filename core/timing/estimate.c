@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "estimate.h"
+#include "hsort.h"
 #include "mlog.h"
 
 void est_aik(double *a, int k)
@@ -52,41 +53,15 @@ double est_pstdev(const struct est_run *r)
 	return r->n ? sqrt(r->m2 / (double)r->n) : NAN;
 }
 
-/* x[root] sunk into the max-heap x[0..n) */
-static void sift(double *x, size_t root, size_t n)
-{
-	double v = x[root];
-	size_t c;
+/* core/lib's heap sort, the one the process engine sorts PIDs with,
+ * rather than qsort() (the measured size in docs/tim.md, Performance).
+ * Any correct sort gives the same order statistics, so no estimate
+ * changes. */
+HSORT_DEFINE(sort_dbl, double)
 
-	while ((c = 2 * root + 1) < n) {
-		if (c + 1 < n && x[c + 1] > x[c])
-			c++;
-		if (!(x[c] > v))
-			break;
-		x[root] = x[c];
-		root = c;
-	}
-	x[root] = v;
-}
-
-/* A heapsort rather than qsort(): nothing else in the binary calls qsort
- * (pk's PID sort is a heap sort too), and this is a small fraction of its
- * size, with no comparison callback
- * (the measured size in docs/tim.md, Performance). Any correct sort gives
- * the same order statistics, so no estimate changes. */
 void est_sort(double *x, size_t n)
 {
-	size_t i;
-	double t;
-
-	for (i = n / 2; i-- > 0;)
-		sift(x, i, n);
-	for (i = n; i-- > 1;) {
-		t = x[0];
-		x[0] = x[i];
-		x[i] = t;
-		sift(x, 0, i);
-	}
+	sort_dbl(x, n);
 }
 
 /* eLE needs 2k order statistics in each batch (n) and 4k in all (m*n) */
