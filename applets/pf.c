@@ -14,7 +14,6 @@
 #include "applets.h"
 #include "clock.h"
 #include "err.h"
-#include "escape.h"
 #include "fields.h"
 #include "ident.h"
 #include "ids.h"
