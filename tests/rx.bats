@@ -20,6 +20,7 @@ rxfix='
 	named r7 -n $'"'"'\xc3\xbcmlaut'"'"'; named r8 -n $'"'"'\xc3\x89COLE'"'"'
 	named r9 -n abab; named r10 -n $'"'"'a\nb'"'"'
 	named r11 -n $'"'"'\xc5\xbftra\xc3\x9fe'"'"'; named r12 -n $'"'"'bad\xffbyte'"'"'
+	named r13 -n $'"'"'a\xe2\x82\xacb'"'"'; named r14 -n $'"'"'a\xc2\xabb'"'"'
 '
 
 # the table: each pattern with -l, with -c, and (the args too) with -f
@@ -31,7 +32,8 @@ rxtable='
 	    "\\\`s" "d\\'"'"'" "a.b" "a\$.b" "a.^b" "^(a|)+b" "()ss" "a||x" \
 	    "ng(i|)nx" "x)" "[[.-.]]" "[[=a=]]b" "\\S\\s" "y[-_]z" \
 	    $'"'"'\xc3\xbc'"'"' $'"'"'\xc3'"'"' $'"'"'\xbc'"'"' $'"'"'\xff'"'"' \
-	    $'"'"'[\xff]'"'"' $'"'"'.\xbcm'"'"' $'"'"'d\xff'"'"' "b[^[:alpha:]]b"; do
+	    $'"'"'[\xff]'"'"' $'"'"'.\xbcm'"'"' $'"'"'d\xff'"'"' "b[^[:alpha:]]b" \
+	    "a[[:punct:]]b" "^[^[:punct:]]+$"; do
 		same pgrep -l -- "$re"; same pgrep -c -- "$re"; same pgrep -i -l -- "$re"
 		# not -f for an equivalence class: glibc outside C matches
 		# more there (docs/pgrep.md), and the command lines hold

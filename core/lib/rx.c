@@ -144,6 +144,10 @@ static uint32_t fold(int utf8, uint32_t c)
 	return iswlower((wint_t)c) ? (uint32_t)towupper((wint_t)c) : c;
 }
 
+/* [[:punct:]] in UTF-8 is glibc's definition, a graphic character that
+ * is not alphanumeric: glibc's iswpunct answers exactly that for every
+ * code point (C.UTF-8, en_US.UTF-8), and musl's iswpunct is a table of
+ * its own, 4,060 bytes of every static build with a regex */
 static int isclass(int utf8, int cls, uint32_t c)
 {
 	if (utf8) {
@@ -158,7 +162,7 @@ static int isclass(int utf8, int cls, uint32_t c)
 		case C_GRAPH: return !!iswgraph(w);
 		case C_LOWER: return !!iswlower(w);
 		case C_PRINT: return !!iswprint(w);
-		case C_PUNCT: return !!iswpunct(w);
+		case C_PUNCT: return iswgraph(w) && !iswalnum(w);
 		case C_SPACE: return !!iswspace(w);
 		case C_UPPER: return !!iswupper(w);
 		default: return !!iswxdigit(w);
