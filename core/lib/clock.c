@@ -33,9 +33,9 @@ void clock_sleep(double s)
 		;
 }
 
-/* Not gmtime_r: musl's links its TZ file parser with it (most of the
- * 3.9 KB in docs/quickbox.md's size table), and a 32-bit time_t ends in
- * 2038. Days are counted from 0000-03-01 so that a leap day ends its
+/* Not gmtime_r: musl's links its TZ file parser with it (640 bytes
+ * in docs/quickbox.md's trial, "Static binary and size"), and a 32-bit
+ * time_t ends in 2038. Days are counted from 0000-03-01 so that a leap day ends its
  * year: 400-year eras of 146097 days, years of 365 days plus the leap
  * days before them, months from March, 153 days to every 5 */
 void clock_date(long d, int *y, int *m, int *day)
