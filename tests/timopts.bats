@@ -184,3 +184,21 @@ print(len(r.findall("{http://www.w3.org/2000/svg}circle")))'
 	[ "$status" -eq 1 ]
 	[ ! -e ran ]
 }
+
+@test "--ready: a member left when the output ends is stopped; a command dies with tim" {
+	run --separate-stderr in_ns "'$QB' tim --ready=Ready -w0 -n3 -m2 -o0 \
+	    'sleep 100 >/dev/null 2>&1 & echo no'; echo rc=\$?
+	    /usr/bin/pgrep -c -x sleep"
+	[ "${lines[0]}" = no ]
+	[ "${lines[1]}" = rc=3 ]
+	[ "${lines[2]}" = 0 ]
+	# TERM to tim while the command runs: the command dies with it
+	run --separate-stderr in_ns "'$QB' tim --ready=Ready -w0 -n3 -m2 -N 'sleep 100' & t=\$!
+	    for i in \$(seq 200); do /usr/bin/pgrep -x sleep >/dev/null && break; sleep 0.05; done
+	    /usr/bin/pgrep -c -x sleep; kill -TERM \$t; wait \$t; echo rc=\$?
+	    for i in \$(seq 200); do /usr/bin/pgrep -x sleep >/dev/null || break; sleep 0.05; done
+	    /usr/bin/pgrep -c -x sleep"
+	[ "${lines[0]}" = 1 ]
+	[ "${lines[1]}" = rc=143 ]
+	[ "${lines[2]}" = 0 ]
+}

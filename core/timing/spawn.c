@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -172,7 +173,8 @@ static pid_t start(const struct spawner *sp, const char *path,
 #endif
 	if (pid == 0) {
 		if ((gate < 0 || read(gate, &c, 1) == 1) &&
-		    (!sp->ready || !setpgid(0, 0)) &&
+		    (!sp->ready || (!setpgid(0, 0) &&
+		    !prctl(PR_SET_PDEATHSIG, SIGKILL))) &&
 		    (out < 0 || dup2(out, 1) >= 0) &&
 		    (err < 0 || dup2(err, 2) >= 0) && (!sp->cpus ||
 		    !sched_setaffinity(0, sp->cpus_bytes, (const cpu_set_t *)(const void *)sp->cpus)))
@@ -228,8 +230,8 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 		dst[0] = sp->out < 0 ? 1 : sp->out;
 		dst[1] = sp->err < 0 ? 2 : sp->err;
 		r->ready = watch(sp, fd, dst, &t1) > 0;
-		if (r->ready)
-			stop(pid, sp->grace_ns, &reaped, &r->status, &ru);
+		/* no line: the output ended, but a member may live on */
+		stop(pid, sp->grace_ns, &reaped, &r->status, &ru);
 	}
 	while (!reaped && wait4(pid, &r->status, 0, &ru) < 0)
 		if (errno != EINTR) {

@@ -15,8 +15,10 @@
  * its stdout and stderr are pipes the parent reads line by line (and
  * passes on to where they would have gone), the clock is read when the
  * line arrives, then the group gets TERM (and CONT, for a stopped one),
- * KILL after the grace, and the child is waited for. Never prints,
- * never exits. */
+ * KILL after the grace, and the child is waited for; so it is when
+ * the output ends without the line. The child also dies (KILL) when the
+ * parent dies (PR_SET_PDEATHSIG), though not what it started. Never
+ * prints, never exits. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
 
