@@ -7,8 +7,9 @@
  * runs, the overhead `sh -c ''` first) into the model, which estimates it
  * (tim_model.c, with core/timing); the report prints each row with
  * core/timing/fmtunc.c, then the ratio report, the exports and the
- * baseline comparison (tim_file.c writes and reads every file). Only the
- * runner writes the model; everything after it reads.
+ * baseline comparison (tim_file.c writes and reads every file,
+ * tim_plot.c draws --plot's). Only the runner writes the model;
+ * everything after it reads.
  * Exit: 0 ok, 1 usage/bad value/file problem/too few samples, 2 prepare
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
  * 6 --precision not reached or --decide undecided, 7 slower than
