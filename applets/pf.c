@@ -103,25 +103,22 @@ _Static_assert(sizeof defs / sizeof *defs == P_NOPTS + 1,
 
 static const struct optset optset = {
 	"[options] [PATTERN...]", defs, OPT_CLIGEN,
-	"With no -a, pf echoes; -a replaces that default.\n\n" EXIT_TEXT,
+	"With no -a, pf echoes; -a replaces that default.\n\n",
 };
 
-/* pk's and pw's own words: their default action (the -a line and the
- * text after the table); the rest is pf's table */
-static const char *const pk_words[2] = {
-	"echo path aid count kill nice wait Wait (repeatable; default kill)",
+/* pk's and pw's own words for their default action, the text after the
+ * table; their -a line is pf's with its last word changed, and the exit
+ * statuses follow in one copy for all three (help() below) */
+static const char pk_more[] =
 	"With no -a, pk sends each selected process the first -s signal (default\n"
 	"TERM) as it is found. -a replaces that default: pk -a echo NAME prints\n"
 	"what pk NAME would signal and signals nothing; -s (and --untilGone)\n"
-	"still add the kill action, -N the nice action.\n\n" EXIT_TEXT,
-};
-static const char *const pw_words[2] = {
-	"echo path aid count kill nice wait Wait (repeatable; default wait)",
+	"still add the kill action, -N the nice action.\n\n";
+static const char pw_more[] =
 	"With no -a, pw waits until any selected process has exited (--appear:\n"
 	"echoes instead). -a replaces that default: pw -a Wait waits for all of\n"
 	"them, pw -a echo only prints; -s still adds the kill action, -N the\n"
-	"nice action.\n\n" EXIT_TEXT,
-};
+	"nice action.\n\n";
 
 struct pf {
 	struct sel s;
@@ -713,17 +710,23 @@ static void stale_tokens(struct pf *f)
 static void help(unsigned dflt)
 {
 	static struct optdef d[P_NOPTS + 1];
+	static char act[80];
 	struct optset os = optset;
-	const char *const *w = dflt == A_KILL ? pk_words :
-	    dflt == A_WAIT ? pw_words : NULL;
+	const char *a = defs[P_ACTIONS].help;
 
-	if (w) {
+	if (dflt) {
+		/* "... (repeatable; default echo)": echo -> kill or wait */
+		size_t n = strlen(a) - 5;
+
+		memcpy(act, a, n);
+		memcpy(act + n, dflt == A_KILL ? "kill)" : "wait)", 6);
 		memcpy(d, defs, sizeof d);
-		d[P_ACTIONS].help = w[0];
+		d[P_ACTIONS].help = act;
 		os.defs = d;
-		os.more = w[1];
+		os.more = dflt == A_KILL ? pk_more : pw_more;
 	}
 	opt_help(&os, qb_prog);
+	out_str(EXIT_TEXT);
 }
 
 static int run(int argc, char **argv, unsigned dflt)
