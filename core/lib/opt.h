@@ -60,10 +60,10 @@ struct optdef {
 	char arg;           /* OPT_FLAG, OPT_VALUE, OPT_OPTIONAL (GNU: --x=v only) */
 	const char *argname;/* shown in help: "N", "STR"; NULL for flags */
 	const char *help;   /* one line; NULL hides the option from --help */
-	unsigned meta;      /* OPT_CRIT | OPT_V_*; 0 by default */
-} __attribute__((packed));  /* 30 bytes a row, not 40: the ~200 rows of
-                              * the tables, 1,936 bytes of the static
-                              * build; read once a run */
+	unsigned short meta;/* OPT_CRIT | OPT_V_*; 0 by default */
+} __attribute__((packed));  /* 28 bytes a row, not 40: the ~200 rows of
+                              * the tables, about 2,300 bytes of the
+                              * static build; read once a run */
 
 
 struct optset {
