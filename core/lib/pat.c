@@ -68,30 +68,38 @@ void pat_thread_end(void)
 
 /* glibc's words (the procps personalities print them), for rx's codes,
  * which keep glibc's numbers */
+_Static_assert(RX_BADPAT == 2 && RX_ECOLLATE == 3 && RX_ECTYPE == 4 &&
+    RX_EESCAPE == 5 && RX_ESUBREG == 6 && RX_EBRACK == 7 && RX_EPAREN == 8 &&
+    RX_EBRACE == 9 && RX_BADBR == 10 && RX_ERANGE == 11 && RX_ESPACE == 12 &&
+    RX_BADRPT == 13 && RX_ESIZE == 15, "pat_error's texts are in code order");
 void pat_error(int code, const struct pat *p, char *buf, size_t n)
 {
-	static const struct { int code; const char *text; } t[] = {
-		{RX_BADPAT, "Invalid regular expression"},
-		{RX_ECOLLATE, "Invalid collation character"},
-		{RX_ECTYPE, "Invalid character class name"},
-		{RX_EESCAPE, "Trailing backslash"},
-		{RX_ESUBREG, "Invalid back reference"},
-		{RX_EBRACK, "Unmatched [, [^, [:, [., or [="},
-		{RX_EPAREN, "Unmatched ( or \\("},
-		{RX_EBRACE, "Unmatched \\{"},
-		{RX_BADBR, "Invalid content of \\{\\}"},
-		{RX_ERANGE, "Invalid range end"},
-		{RX_ESPACE, "Memory exhausted"},
-		{RX_BADRPT, "Invalid preceding regular expression"},
-		{RX_ESIZE, "Regular expression too big"},
-	};
-	const char *s = code ? "Unknown error" : "Success";
-	size_t i, l;
+	/* one string, the texts in code order (no table of pointers):
+	 * 1 and 14 are no code of rx's, 14's text is never reached */
+	static const char t[] =
+		"Success\0"
+		"Unknown error\0"
+		"Invalid regular expression\0"             /* RX_BADPAT */
+		"Invalid collation character\0"            /* RX_ECOLLATE */
+		"Invalid character class name\0"           /* RX_ECTYPE */
+		"Trailing backslash\0"                     /* RX_EESCAPE */
+		"Invalid back reference\0"                 /* RX_ESUBREG */
+		"Unmatched [, [^, [:, [., or [=\0"         /* RX_EBRACK */
+		"Unmatched ( or \\(\0"                     /* RX_EPAREN */
+		"Unmatched \\{\0"                          /* RX_EBRACE */
+		"Invalid content of \\{\\}\0"              /* RX_BADBR */
+		"Invalid range end\0"                      /* RX_ERANGE */
+		"Memory exhausted\0"                       /* RX_ESPACE */
+		"Invalid preceding regular expression\0"   /* RX_BADRPT */
+		"\0"
+		"Regular expression too big";              /* RX_ESIZE */
+	const char *s = t;
+	int k = code < 0 || code > RX_ESIZE || code == 1 || code == 14 ? 1 : code;
+	size_t l;
 
 	(void)p;
-	for (i = 0; i < sizeof t / sizeof *t; i++)
-		if (t[i].code == code)
-			s = t[i].text;
+	while (k--)
+		s += strlen(s) + 1;
 	l = strlen(s);
 	if (n) {
 		if (l >= n)
