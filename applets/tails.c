@@ -151,22 +151,6 @@ static void add_words(struct words *a, char *s, int lines)
 	}
 }
 
-/* the first 64 KiB of a small file, NUL-terminated; NULL when unreadable */
-static char *slurp(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *b;
-	ssize_t r;
-
-	if (fd < 0)
-		return NULL;
-	b = xmalloc(65536);
-	r = read(fd, b, 65535);
-	close(fd);
-	b[r > 0 ? r : 0] = 0;
-	return b;
-}
-
 /* $TAILS_CONFIG, else $XDG_CONFIG_HOME/tails/config, else ~/.config/... */
 static const char *config_path(char *path, size_t size)
 {
@@ -187,10 +171,12 @@ static char **with_defaults(int *argc, char **argv)
 	const char *env = getenv("TAILS");
 	char path[4096], *t;
 	struct words a = {0};
+	size_t n;
 	int i;
 
 	VEC_PUSH(a.v, a.n, a.cap, argv[0]);
-	if ((t = slurp(config_path(path, sizeof path))))
+	/* the first 64 KiB of the config, NULL when unreadable */
+	if ((t = vec_file(config_path(path, sizeof path), 65535, &n)))
 		add_words(&a, t, 1);
 	if (env)
 		add_words(&a, xstrdup(env), 0);

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,34 +276,7 @@ static int tread_add(void *ctx, double v, const char *key)
 
 char *tfile_slurp(const char *path, size_t *n)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t len = 0, cap = 0;
-	char *buf = NULL;
-	ssize_t got;
-
-	if (fd < 0)
-		return NULL;
-	for (;;) {
-		buf = vec_grow(buf, len + 65536, &cap, 1);
-		got = read(fd, buf + len, cap - len - 1);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		len += (size_t)got;
-	}
-	if (got < 0) {
-		int e = errno;
-
-		close(fd);
-		free(buf);
-		errno = e;
-		return NULL;
-	}
-	close(fd);
-	buf[len] = 0;
-	*n = len;
-	return buf;
+	return vec_file(path, SIZE_MAX, n);
 }
 
 /* the whole file up front, so a bad line stops tim before any output */

@@ -43,12 +43,11 @@ static const char *by_id(int group, unsigned long long id)
 	return (pw = getpwuid((uid_t)id)) ? pw->pw_name : NULL;
 }
 #else
-#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "err.h"
+#include "vec.h"
 
 /* the third field of the line "NAME:x:ID:..." of /etc/passwd or /etc/group;
  * like libc, a line without all its fields (7, or 4 for a group) is none */
@@ -56,21 +55,7 @@ static const char *by_id(int group, unsigned long long id)
  * NULL with errno set when it cannot be opened */
 static char *slurp(int group, size_t *len)
 {
-	size_t n = 0, cap = 4096;
-	char *buf;
-	ssize_t r;
-	int fd = open(group ? "/etc/group" : "/etc/passwd", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	buf = xmalloc(cap + 1);
-	while ((r = read(fd, buf + n, cap - n)) > 0)
-		if ((n += (size_t)r) == cap)
-			buf = xrealloc(buf, (cap *= 2) + 1);
-	close(fd);
-	buf[n] = 0;
-	*len = n;
-	return buf;
+	return vec_file(group ? "/etc/group" : "/etc/passwd", SIZE_MAX, len);
 }
 
 static int by_name(int group, const char *s, long long *id)

@@ -1,11 +1,10 @@
 /* tz.c: the local time zone's offset from UTC (see tz.h). */
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fmt.h"
 #include "tz.h"
+#include "vec.h"
 
 static struct {
 	int ready;
@@ -26,33 +25,15 @@ static long long be(const unsigned char *p, int k)
 	return (long long)v;
 }
 
+/* a TZif file, up to 2 MiB (a longer one is none) */
 static unsigned char *slurp(const char *path, size_t *len)
 {
-	unsigned char *b = NULL, *nb;
-	size_t n = 0, cap = 0;
-	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	unsigned char *b = (unsigned char *)vec_file(path, 1 << 21, len);
 
-	if (fd < 0)
-		return NULL;
-	do {
-		if (n == cap) {
-			if (cap > (1u << 20) ||
-			    !(nb = realloc(b, cap = cap * 2 + 4096))) {
-				r = -1;
-				break;
-			}
-			b = nb;
-		}
-		r = read(fd, b + n, cap - n);
-		n += r > 0 ? (size_t)r : 0;
-	} while (r > 0);
-	close(fd);
-	if (r < 0 || n < 44 || memcmp(b, "TZif", 4)) {
+	if (b && (*len < 44 || *len == 1 << 21 || memcmp(b, "TZif", 4))) {
 		free(b);
 		return NULL;
 	}
-	*len = n;
 	return b;
 }
 

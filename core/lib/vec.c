@@ -1,5 +1,9 @@
-/* vec.c: growing the arrays of vec.h. */
+/* vec.c: growing the arrays of vec.h, and a file read into one. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "vec.h"
@@ -17,4 +21,32 @@ void *vec_grow(void *v, size_t want, size_t *cap, size_t size)
 	v = xrealloc(v, size && c > SIZE_MAX / size ? SIZE_MAX : c * size);
 	*cap = c;
 	return v;
+}
+
+char *vec_file(const char *path, size_t max, size_t *n)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
+	size_t len = 0, cap = 0, room;
+	char *buf = NULL;
+	ssize_t got;
+
+	if (fd < 0)
+		return NULL;
+	do {
+		buf = vec_grow(buf, len + 65536, &cap, 1);
+		room = cap - len - 1 < max - len ? cap - len - 1 : max - len;
+		got = room ? read(fd, buf + len, room) : 0;
+		if (got > 0)
+			len += (size_t)got;
+	} while (got > 0 || (got < 0 && errno == EINTR));
+	e = errno;
+	close(fd);
+	if (got < 0) {
+		free(buf);
+		errno = e;
+		return NULL;
+	}
+	buf[len] = 0;
+	*n = len;
+	return buf;
 }

@@ -17,4 +17,10 @@ void *vec_grow(void *v, size_t want, size_t *cap, size_t size);
 #define VEC_PUSH(v, n, cap, x) \
 	((v) = vec_grow((v), (n) + 1, &(cap), sizeof *(v)), (v)[(n)++] = (x))
 
+/* the file at path whole, or its first max bytes, in a grown buffer,
+ * NUL-terminated, its length in *n (reads retried on EINTR); NULL with
+ * errno set when it cannot be opened or read. One reader for tails's
+ * config, tim's files, /etc/passwd and the zone file. */
+char *vec_file(const char *path, size_t max, size_t *n);
+
 #endif
