@@ -74,11 +74,11 @@ void proc_set_anchor(struct proc_iter *it, int fd)
 }
 
 /* "PATH/name" into buf */
-static void mkpath(char *buf, const struct proc *p, const char *name)
+static void mkpath(char *buf, const char *dir, const char *name)
 {
-	size_t n = strlen(p->path), m = strlen(name);
+	size_t n = strlen(dir), m = strlen(name);
 
-	memcpy(buf, p->path, n);
+	memcpy(buf, dir, n);
 	buf[n] = '/';
 	memcpy(buf + n + 1, name, m + 1);
 }
@@ -92,7 +92,7 @@ static ssize_t read1(struct proc_iter *it, const struct proc *p,
 	ssize_t n;
 	int fd;
 
-	mkpath(path, p, name);
+	mkpath(path, p->path, name);
 	fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
@@ -500,7 +500,7 @@ static int read_cmdline(struct proc_iter *it, struct proc *p)
 	ssize_t len;
 	int fd;
 
-	mkpath(path, p, "cmdline");
+	mkpath(path, p->path, "cmdline");
 	fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
@@ -526,7 +526,7 @@ static int read_ns(struct proc_iter *it, struct proc *p)
 			continue;
 		memcpy(name, "ns/", 3);
 		strcpy(name + 3, proc_ns_names[i]);
-		mkpath(path, p, name);
+		mkpath(path, p->path, name);
 		if (fstatat(it->procfd, path, &st, 0)) {
 			if (it->nszero)
 				continue;
@@ -542,7 +542,7 @@ static int read_root(struct proc_iter *it, struct proc *p)
 	char path[64];
 	struct stat st;
 
-	mkpath(path, p, "root");
+	mkpath(path, p->path, "root");
 	if (fstatat(it->procfd, path, &st, 0))
 		return -1;
 	p->root_dev = st.st_dev;
@@ -704,7 +704,7 @@ static int next_thread(struct proc_iter *it, struct proc *p)
 			return pid < 0 ? -1 : 0;
 		char path[32];
 		set_path(p, pid, 0);
-		mkpath(path, p, "task");
+		mkpath(path, p->path, "task");
 		it->taskfd = openat(it->procfd, path,
 		    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		it->tgid = pid;
@@ -724,7 +724,7 @@ static int leads(struct proc_iter *it, const struct proc *p)
 	ssize_t n;
 	int fd;
 
-	mkpath(path, p, "status");
+	mkpath(path, p->path, "status");
 	if ((fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC)) < 0)
 		return errno != ENOENT && errno != ESRCH;
 	n = read(fd, buf, sizeof buf - 1);
@@ -776,7 +776,8 @@ int proc_get(struct proc_iter *it, pid_t pid, pid_t tid, struct proc *p)
 	return fill(it, p) ? 0 : 1;
 }
 
-char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
+/* proc_file of the directory dir under /proc ("." for /proc itself) */
+static char *file_in(struct proc_iter *it, const char *dir, const char *name,
     size_t *len)
 {
 	char path[80];
@@ -785,7 +786,7 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
 
 	if (strlen(name) > 40)
 		return NULL;
-	mkpath(path, p, name);
+	mkpath(path, dir, name);
 	fd = openat(it->procfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
@@ -797,6 +798,12 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
 	return it->xbuf;
 }
 
+char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
+    size_t *len)
+{
+	return file_in(it, p->path, name, len);
+}
+
 ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
     char *buf, size_t cap)
 {
@@ -805,7 +812,7 @@ ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
 
 	if (strlen(name) > 40 || cap < 1)
 		return -1;
-	mkpath(path, p, name);
+	mkpath(path, p->path, name);
 	n = readlinkat(it->procfd, path, buf, cap - 1);
 	if (n >= 0)
 		buf[n] = 0;
@@ -916,9 +923,8 @@ int proc_fd_alive(int fd)
 int proc_sysnum(struct proc_iter *it, const char *file, const char *key,
     long long *v)
 {
-	static const struct proc all = { .path = "." };  /* /proc itself */
 	size_t len, k = strlen(key);
-	const char *s = proc_file(it, &all, file, &len), *b;
+	const char *s = file_in(it, ".", file, &len), *b;
 
 	if (!s)
 		return -1;
