@@ -181,6 +181,21 @@ static void check_cmp(void)
 	y[3] = 0;
 	cmp_pairs(x, y, 4, 0.5, 0.02, tmp, &c);
 	expect_num("a side <= 0: undecided", c.verdict, CMP_UNDECIDED, 0);
+	/* from CMP_RANK pairs: the median and the order statistics 8 and 18
+	 * of 25 ((26 - 1.96 * 5) / 2 = 8.1); an outlier pair moves neither */
+	{
+		double xr[25], yr[25], tr[25];
+
+		for (i = 0; i < 25; i++) {
+			xr[i] = 1;
+			yr[i] = exp(i < 24 ? 0.01 * ((double)i - 12) : 5.0);
+		}
+		cmp_pairs(xr, yr, 25, 0.95, 0.06, tr, &c);
+		expect_num("rank: median", c.ratio, 1, 1e-12);
+		expect_num("rank: low", c.low, exp(-0.05), 1e-12);
+		expect_num("rank: high", c.high, exp(0.05), 1e-12);
+		expect_num("rank: within 1 +- 0.06", c.verdict, CMP_SAME, 0);
+	}
 	/* Welch: logs {0, 0.2} and {0.1, 0.3, 0.5}: means 0.1 and 0.3,
 	 * variances of the means 0.01 and 0.01333, df 2.88 (by hand) */
 	y[0] = exp(0.1);

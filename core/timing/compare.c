@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "compare.h"
+#include "estimate.h"
 #include "mlog.h"
 
 const char *cmp_word(int v)
@@ -82,27 +83,35 @@ double cmp_tq(double p, double n)
 	return sqrt(n * y);
 }
 
-/* mean +- t(df) * se on the log scale, taken back by exp, read against
- * 1 +- thr; no interval (undecided) when se is NaN, or df < 2 with se > 0
- * (se 0: every log-ratio the same, the interval a point) */
-static void interval(double mean, double se, double df, double thr,
+/* the ratio and interval from their logs, read against 1 +- thr */
+static void bounds(double mid, double lo, double hi, double thr,
     struct cmp *out)
 {
-	double h = se > 0 ? cmp_tq(1 - out->conf, df) * se : 0;
-
-	out->ratio = qb_exp(mean);
-	out->low = out->high = NAN;
+	out->ratio = qb_exp(mid);
+	out->low = qb_exp(lo);
+	out->high = qb_exp(hi);
 	out->verdict = CMP_UNDECIDED;
-	if (isnan(h) || isnan(se))
-		return;
-	out->low = qb_exp(mean - h);
-	out->high = qb_exp(mean + h);
 	if (out->high < 1 - thr)
 		out->verdict = CMP_FASTER;
 	else if (out->low > 1 + thr)
 		out->verdict = CMP_SLOWER;
 	else if (out->low >= 1 - thr && out->high <= 1 + thr)
 		out->verdict = CMP_SAME;
+}
+
+/* mean +- t(df) * se on the log scale; no interval (undecided) when se
+ * is NaN, or df < 2 with se > 0 (se 0: every log the same, the interval
+ * a point) */
+static void interval(double mean, double se, double df, double thr,
+    struct cmp *out)
+{
+	double h = se > 0 ? cmp_tq(1 - out->conf, df) * se : 0;
+
+	bounds(mean, mean - h, mean + h, thr, out);
+	if (isnan(h) || isnan(se)) {
+		out->low = out->high = NAN;
+		out->verdict = CMP_UNDECIDED;
+	}
 }
 
 /* the logs of the k positive ones of v[0..m) into tmp, their mean and
@@ -141,6 +150,17 @@ void cmp_pairs(const double *x, const double *y, size_t m, double conf,
 	logs(tmp, m, tmp, &k, &mean, &ss);
 	out->conf = conf;
 	out->pairs = k;
+	/* from CMP_RANK pairs on: the median and its sign-test interval,
+	 * order statistics j and k + 1 - j (1-based), j from the normal
+	 * approximation of Binomial(k, 1/2) with continuity correction */
+	j = (size_t)(((double)k + 1 - cmp_zq(1 - (1 - conf) / 2) *
+	    sqrt((double)k)) / 2);
+	if (!bad && k >= CMP_RANK && j >= 1) {
+		est_sort(tmp, k);
+		bounds((tmp[(k - 1) / 2] + tmp[k / 2]) / 2, tmp[j - 1], tmp[k - j],
+		    thr, out);
+		return;
+	}
 	interval(mean, bad || k < 3 ? NAN : sqrt(ss / (double)(k - 1) /
 	    (double)k), (double)k - 1, thr, out);
 }

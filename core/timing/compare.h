@@ -7,7 +7,9 @@
  * sides of a pair alike and cancels in their ratio. The interval is
  * Student's t interval on the per-pair log-ratios, taken back to a ratio
  * (the geometric mean ratio and its interval, as used for paired
- * comparisons of positive, multiplicative quantities). The verdict reads
+ * comparisons of positive, multiplicative quantities), and from
+ * CMP_RANK pairs on the sign test's interval for their median. Runs made
+ * at different times (a baseline) get Welch's interval. The verdict reads
  * the interval against 1 +- a threshold, the interval-inclusion form of
  * two one-sided tests (Schuirmann 1987). Pure: no I/O, no globals, no
  * allocation (exp and log come from core/lib/mlog.c). */
@@ -35,8 +37,16 @@ struct cmp {
 /* "faster", "slower" or "no difference" (CMP_SAME and CMP_UNDECIDED) */
 const char *cmp_word(int verdict);
 
+/* pairs from which cmp_pairs takes the median and its sign-test
+ * interval instead of the mean and Student's t */
+#define CMP_RANK 20
+
 /* x[j], y[j]: the estimates of batch j of the reference and of the
- * compared command, j < m. conf in (0, 1), thr >= 0. A pair with a side
+ * compared command, j < m. Below CMP_RANK usable pairs: Student's t
+ * interval for the mean log-ratio; from CMP_RANK on: the median
+ * log-ratio and the distribution-free interval of the order statistics
+ * (the sign test's), which a few pairs hit by other load (heavy tails)
+ * do not widen as they widen the t interval. conf in (0, 1), thr >= 0. A pair with a side
  * that is not positive (a command no slower than the overhead it is
  * minus) has no log-ratio: then, as with fewer than 3 pairs, there is
  * no interval and the verdict is CMP_UNDECIDED (ratio NaN when no pair
