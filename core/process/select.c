@@ -202,27 +202,33 @@ static int env_ok(const struct sel *s, struct proc_iter *it,
 
 /* The number lists: the field of p a list holds, what the reader must
  * read for it. A new list: a member of struct sel, its row here. */
-#define FIELD(f) static long long get_##f(const struct proc *p) { return p->f; }
-FIELD(pid) FIELD(ppid) FIELD(pgrp) FIELD(sid) FIELD(tty) FIELD(euid)
-FIELD(ruid) FIELD(egid) FIELD(rgid) FIELD(ouid) FIELD(ogid)
-#undef FIELD
+/* The field is an int-sized member of struct proc, read by its offset
+ * (pid_t and the ids are ints; pid ppid pgrp sid signed, tty and the
+ * ids unsigned): 6 bytes a row, where a getter function each cost a
+ * pointer a row and its code. */
+_Static_assert(sizeof(pid_t) == sizeof(int) && sizeof(uid_t) == sizeof(int) &&
+    sizeof(gid_t) == sizeof(int), "the listed fields are ints");
+#define LIST(f, need, sgn) \
+	{offsetof(struct sel, f), offsetof(struct proc, f), need, sgn}
 static const struct list_row {
-	size_t off;             /* of the struct sel_list in struct sel */
-	unsigned need;
-	long long (*field)(const struct proc *p);
+	unsigned short off;     /* of the struct sel_list in struct sel */
+	unsigned short field;   /* of the int in struct proc */
+	unsigned char need;
+	unsigned char sgn;      /* the int is signed */
 } list_rows[] = {
-	{offsetof(struct sel, tgid), 0, get_pid},
-	{offsetof(struct sel, ppid), PROC_STAT, get_ppid},
-	{offsetof(struct sel, pgrp), PROC_STAT, get_pgrp},
-	{offsetof(struct sel, sid), PROC_STAT, get_sid},
-	{offsetof(struct sel, tty), PROC_STAT, get_tty},
-	{offsetof(struct sel, euid), PROC_STATUS, get_euid},
-	{offsetof(struct sel, ruid), PROC_STATUS, get_ruid},
-	{offsetof(struct sel, egid), PROC_STATUS, get_egid},
-	{offsetof(struct sel, rgid), PROC_STATUS, get_rgid},
-	{offsetof(struct sel, ouid), PROC_OWNER, get_ouid},
-	{offsetof(struct sel, ogid), PROC_OWNER, get_ogid},
+	{offsetof(struct sel, tgid), offsetof(struct proc, pid), 0, 1},
+	LIST(ppid, PROC_STAT, 1),
+	LIST(pgrp, PROC_STAT, 1),
+	LIST(sid, PROC_STAT, 1),
+	LIST(tty, PROC_STAT, 0),
+	LIST(euid, PROC_STATUS, 0),
+	LIST(ruid, PROC_STATUS, 0),
+	LIST(egid, PROC_STATUS, 0),
+	LIST(rgid, PROC_STATUS, 0),
+	LIST(ouid, PROC_OWNER, 0),
+	LIST(ogid, PROC_OWNER, 0),
 };
+#undef LIST
 #define NLIST (sizeof list_rows / sizeof *list_rows)
 
 static const struct sel_list *list_of(const struct sel *s, size_t i)
@@ -340,8 +346,21 @@ static int criteria_ok(struct run *r, struct proc_iter *it,
 {
 	for (size_t i = 0; i < r->nlists; i++) {
 		const struct list_row *l = &list_rows[r->lists[i]];
+		const char *f = (const char *)p + l->field;
+		long long v;
 
-		if (!sel_has(list_of(r->s, r->lists[i]), l->field(p)))
+		if (l->sgn) {
+			int x;
+
+			memcpy(&x, f, sizeof x);
+			v = x;
+		} else {
+			unsigned x;
+
+			memcpy(&x, f, sizeof x);
+			v = x;
+		}
+		if (!sel_has(list_of(r->s, r->lists[i]), v))
 			return 0;
 	}
 	for (size_t i = 0; i < r->ncrits; i++)
