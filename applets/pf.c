@@ -30,8 +30,8 @@
 
 enum { A_ECHO = 1, A_PATH = 2, A_AID = 4, A_COUNT = 8, A_KILL = 16,
        A_NICE = 32, A_WAIT = 64, A_WAITALL = 128 };
-static const char *const act_names[] = {
-	"echo", "path", "aid", "count", "kill", "nice", "wait", "Wait", 0,
+static const char act_names[][6] = {
+	"echo", "path", "aid", "count", "kill", "nice", "wait", "Wait",
 };
 
 /* every option has a case in apply(): a new one without is a -Wswitch
@@ -216,7 +216,7 @@ static void output_arg(struct pf *f, const char *list)
 
 static void action_arg(struct pf *f, const char *s)
 {
-	for (int i = 0; act_names[i]; i++)
+	for (int i = 0; i < (int)(sizeof act_names / sizeof *act_names); i++)
 		if (!strcmp(s, act_names[i])) {
 			f->acts |= 1u << i;
 			return;

@@ -40,16 +40,16 @@ struct parse {
 
 int opt_bool(const char *val)
 {
-	static const char *const yes[] = {"1", "true", "yes", "on", "t", "y", 0};
-	static const char *const no[] = {"0", "false", "no", "off", "f", "n", 0};
+	static const char yes[][6] = {"1", "true", "yes", "on", "t", "y"};
+	static const char no[][6] = {"0", "false", "no", "off", "f", "n"};
 	int i;
 
 	if (!val)
 		return 1;
-	for (i = 0; yes[i]; i++)
+	for (i = 0; i < 6; i++)
 		if (!strcasecmp(val, yes[i]))
 			return 1;
-	for (i = 0; no[i]; i++)
+	for (i = 0; i < 6; i++)
 		if (!strcasecmp(val, no[i]))
 			return 0;
 	return -1;

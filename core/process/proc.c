@@ -11,7 +11,7 @@
 #include "proc.h"
 #include "vec.h"
 
-const char *const proc_ns_names[PROC_NS_N] = {
+const char proc_ns_names[PROC_NS_N][7] = {
 	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts",
 };
 

@@ -60,7 +60,7 @@ enum {
 enum { PROC_NS_CGROUP, PROC_NS_IPC, PROC_NS_MNT, PROC_NS_NET, PROC_NS_PID,
        PROC_NS_TIME, PROC_NS_USER, PROC_NS_UTS, PROC_NS_N };
 #define PROC_NS_ALL ((1u << PROC_NS_N) - 1)
-extern const char *const proc_ns_names[PROC_NS_N]; /* "cgroup" "ipc" ... */
+extern const char proc_ns_names[PROC_NS_N][7]; /* "cgroup" "ipc" ... */
 
 struct proc {
 	pid_t pid;              /* the process (thread group id) */

@@ -10,14 +10,14 @@
 /* SGR code of one attribute word, -1 if unknown */
 static int attr_code(const char *w, size_t n)
 {
-	static const char *const mods[] = {"none", "bold", "faint", "italic",
-	    "underline", "blink", 0, "inverse", 0, "struck"};
-	static const char *const cols[] = {"black", "red", "green", "yellow",
+	static const char mods[][10] = {"none", "bold", "faint", "italic",
+	    "underline", "blink", "", "inverse", "", "struck"};
+	static const char cols[][7] = {"black", "red", "green", "yellow",
 	    "blue", "purple", "cyan", "white"};
 	int base = 30, i, hi;
 
 	for (i = 0; i < 10; i++)
-		if (mods[i] && strlen(mods[i]) == n && !strncmp(w, mods[i], n))
+		if (*mods[i] && strlen(mods[i]) == n && !strncmp(w, mods[i], n))
 			return i;
 	if (n == 5 && !strncmp(w, "plain", 5))
 		return 0;
