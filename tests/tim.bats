@@ -1120,7 +1120,7 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run tim --help
 	for o in version no-shell precision budget interleave json csv \
 	    markdown parameter-scan step parameter-list baseline tolerance \
-	    progress; do
+	    progress verdict threshold confidence decide import; do
 		[[ "$output" == *"--$o"* ]] || { echo "no --$o"; false; }
 	done
 }
