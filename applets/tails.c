@@ -27,25 +27,25 @@ enum { N_HEAD, N_TAIL, N_OMAX, N_FOLLOW, N_BYTES, N_DIV, N_HDR, N_QUIET,
 	N_VERSION, N_NOPTS };
 
 static const struct optdef tails_defs[] = {
-	[N_HEAD] = {"head", 'h', OPT_VALUE, "N|/[n]", "N>0 emit the first N records; N<0 cut the first N", 0},
-	[N_TAIL] = {"tail", 't', OPT_VALUE, "N|/[n]|+N", "N>0 emit the last N; N<0 cut the last N; +N from record N on", 0},
-	[N_OMAX] = {"outMax", 'o', OPT_VALUE, "N", "stop after emitting N records (bytes with -c)", 0},
-	[N_FOLLOW] = {"follow", 'f', OPT_FLAG, NULL, "then output data appended to the files", 0},
-	[N_BYTES] = {"bytes", 'c', OPT_FLAG, NULL, "records are bytes, not rows", 0},
-	[N_DIV] = {"divide", 'd', OPT_VALUE, "STR", "printed between non-contiguous head and tail (--)", 0},
-	[N_HDR] = {"header", 'H', OPT_VALUE, "FMT", "header formats, used cyclically; $1 = the name", 0},
-	[N_QUIET] = {"quiet", 'q', OPT_FLAG, NULL, "never print headers", 0},
-	[N_VERB] = {"verbose", 'v', OPT_FLAG, NULL, "always print headers", 0},
-	[N_IRD] = {"ird", 'i', OPT_VALUE, "C", "input record delimiter (\\n)", 0},
-	[N_EOR] = {"eor", 'e', OPT_VALUE, "C", "output record terminator (\\n)", 0},
-	[N_SLEEP] = {"sleep-interval", 's', OPT_VALUE, "S", "seconds between follow polls without inotify (0.25)", 0},
-	[N_DELIM] = {"delimit", 'D', OPT_VALUE, "STR", "before a header when the last byte written is not EOR", 0},
-	[N_COUNT] = {"Count", 'C', OPT_VALUE, "FD", "write the number of input records of each input to FD", 0},
-	[N_PLAIN] = {"plain", 'p', OPT_FLAG, NULL, "no colour escapes in headers", 0},
-	[N_HELP] = {"help", '?', OPT_FLAG, NULL, "print this help and exit", 0},
+	[N_HEAD] = {"head\0N|/[n]", 'h', OPT_VALUE, "N>0 emit the first N records; N<0 cut the first N", 0},
+	[N_TAIL] = {"tail\0N|/[n]|+N", 't', OPT_VALUE, "N>0 emit the last N; N<0 cut the last N; +N from record N on", 0},
+	[N_OMAX] = {"outMax\0N", 'o', OPT_VALUE, "stop after emitting N records (bytes with -c)", 0},
+	[N_FOLLOW] = {"follow", 'f', OPT_FLAG, "then output data appended to the files", 0},
+	[N_BYTES] = {"bytes", 'c', OPT_FLAG, "records are bytes, not rows", 0},
+	[N_DIV] = {"divide\0STR", 'd', OPT_VALUE, "printed between non-contiguous head and tail (--)", 0},
+	[N_HDR] = {"header\0FMT", 'H', OPT_VALUE, "header formats, used cyclically; $1 = the name", 0},
+	[N_QUIET] = {"quiet", 'q', OPT_FLAG, "never print headers", 0},
+	[N_VERB] = {"verbose", 'v', OPT_FLAG, "always print headers", 0},
+	[N_IRD] = {"ird\0C", 'i', OPT_VALUE, "input record delimiter (\\n)", 0},
+	[N_EOR] = {"eor\0C", 'e', OPT_VALUE, "output record terminator (\\n)", 0},
+	[N_SLEEP] = {"sleep-interval\0S", 's', OPT_VALUE, "seconds between follow polls without inotify (0.25)", 0},
+	[N_DELIM] = {"delimit\0STR", 'D', OPT_VALUE, "before a header when the last byte written is not EOR", 0},
+	[N_COUNT] = {"Count\0FD", 'C', OPT_VALUE, "write the number of input records of each input to FD", 0},
+	[N_PLAIN] = {"plain", 'p', OPT_FLAG, "no colour escapes in headers", 0},
+	[N_HELP] = {"help", '?', OPT_FLAG, "print this help and exit", 0},
 	/* exact: "--ver" stays the prefix of --verbose it always was */
-	[N_VERSION] = {"version", 0, OPT_FLAG | OPT_EXACT, NULL, "print the version and exit", 0},
-	[N_NOPTS] = {NULL, 0, 0, NULL, NULL, 0}
+	[N_VERSION] = {"version", 0, OPT_FLAG | OPT_EXACT, "print the version and exit", 0},
+	[N_NOPTS] = {NULL, 0, 0, NULL, 0}
 };
 _Static_assert(sizeof tails_defs / sizeof *tails_defs == N_NOPTS + 1,
     "one row per option id, then the end row");

@@ -84,10 +84,10 @@ static void usage(void)
  * form is opt.h's */
 enum { I_SYMBOLIC, I_HARD, I_FORCE, I_NOPTS };
 static const struct optdef inst_defs[] = {
-	[I_SYMBOLIC] = { "symbolic", 's', OPT_FLAG, 0, "symbolic links (the default)", 0 },
-	[I_HARD] = { "hard", 'h', OPT_FLAG, 0, "hard links", 0 },
-	[I_FORCE] = { "force", 'f', OPT_FLAG, 0, "replace files that are not links to quickbox", 0 },
-	[I_NOPTS] = { 0, 0, 0, 0, 0, 0 }
+	[I_SYMBOLIC] = { "symbolic", 's', OPT_FLAG, "symbolic links (the default)", 0 },
+	[I_HARD] = { "hard", 'h', OPT_FLAG, "hard links", 0 },
+	[I_FORCE] = { "force", 'f', OPT_FLAG, "replace files that are not links to quickbox", 0 },
+	[I_NOPTS] = { 0, 0, 0, 0, 0 }
 };
 _Static_assert(sizeof inst_defs / sizeof *inst_defs == I_NOPTS + 1,
     "one row per option id, then the end row");

@@ -388,7 +388,7 @@ void opt_help(const struct optset *os, const char *prog)
 		    *d->lname ? "--" : "", d->lname,
 		    KIND(d) == OPT_OPTIONAL ? "[" : "",
 		    KIND(d) != OPT_FLAG ? "=" : "",
-		    KIND(d) != OPT_FLAG ? d->argname : "");
+		    KIND(d) != OPT_FLAG ? strchr(d->lname, 0) + 1 : "");
 		if (n < 0 || (size_t)n >= sizeof col)
 			n = (int)strlen(col);
 		out_write(col, (size_t)n);

@@ -55,14 +55,15 @@ enum {
 };
 
 struct optdef {
-	const char *lname;  /* long name, NULL ends the table */
+	/* long name, NULL ends the table; an option with a value shown in
+	 * --help names it after a NUL: "lines\0N" (no pointer of its own) */
+	const char *lname;
 	char sname;         /* short letter, 0 for long-only */
 	char arg;           /* OPT_FLAG, OPT_VALUE, OPT_OPTIONAL (GNU: --x=v only) */
-	const char *argname;/* shown in help: "N", "STR"; NULL for flags */
 	const char *help;   /* one line; NULL hides the option from --help */
 	unsigned short meta;/* OPT_CRIT | OPT_V_*; 0 by default */
-} __attribute__((packed));  /* 28 bytes a row, not 40: the ~200 rows of
-                              * the tables, about 2,300 bytes of the
+} __attribute__((packed));  /* 20 bytes a row, not 40: the ~200 rows of
+                              * the tables, about 4,000 bytes of the
                               * static build; read once a run */
 
 
