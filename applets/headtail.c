@@ -39,38 +39,38 @@ enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
  * ---presume-input-pipe (accepted, changes nothing here) are listed so that
  * a prefix such as "---" is taken or ambiguous exactly as in GNU. */
 static const struct optdef head_defs[] = {
-	[G_BYTES] = {"bytes\0[-]NUM", 'c', OPT_VALUE, "print the first NUM bytes; with '-', all but the last NUM bytes", 0},
-	[G_LINES] = {"lines\0[-]NUM", 'n', OPT_VALUE, "print the first NUM lines (10); with '-', all but the last NUM", 0},
-	[G_QUIET] = {"quiet", 'q', OPT_FLAG, "never print headers giving file names", 0},
-	[G_SILENT] = {"silent", 0, OPT_FLAG, "same as --quiet", 0},
-	[G_VERBOSE] = {"verbose", 'v', OPT_FLAG, "always print headers giving file names", 0},
-	[G_ZERO] = {"zero-terminated", 'z', OPT_FLAG, "line delimiter is NUL, not newline", 0},
-	[G_HELP] = {"help", 0, OPT_FLAG, "display this help and exit", 0},
-	[G_VERSION] = {"version", 0, OPT_FLAG, "output version information and exit", 0},
-	[G_NOINOTIFY] = {"", 0, OPT_FLAG, NULL, 0},   /* tail's ---disable-inotify */
-	[G_PRESUME] = {"-presume-input-pipe", 0, OPT_FLAG, NULL, 0},
-	[G_FOLLOW] = {NULL, 0, 0, NULL, 0}
+	[G_BYTES] = {OPT_TEXT("bytes", "[-]NUM", "print the first NUM bytes; with '-', all but the last NUM bytes"), 'c', OPT_VALUE, 0},
+	[G_LINES] = {OPT_TEXT("lines", "[-]NUM", "print the first NUM lines (10); with '-', all but the last NUM"), 'n', OPT_VALUE, 0},
+	[G_QUIET] = {OPT_TEXT("quiet", "", "never print headers giving file names"), 'q', OPT_FLAG, 0},
+	[G_SILENT] = {OPT_TEXT("silent", "", "same as --quiet"), 0, OPT_FLAG, 0},
+	[G_VERBOSE] = {OPT_TEXT("verbose", "", "always print headers giving file names"), 'v', OPT_FLAG, 0},
+	[G_ZERO] = {OPT_TEXT("zero-terminated", "", "line delimiter is NUL, not newline"), 'z', OPT_FLAG, 0},
+	[G_HELP] = {OPT_TEXT("help", "", "display this help and exit"), 0, OPT_FLAG, 0},
+	[G_VERSION] = {OPT_TEXT("version", "", "output version information and exit"), 0, OPT_FLAG, 0},
+	[G_NOINOTIFY] = {OPT_TEXT("", "", ""), 0, OPT_FLAG, 0},   /* tail's ---disable-inotify */
+	[G_PRESUME] = {OPT_TEXT("-presume-input-pipe", "", ""), 0, OPT_FLAG, 0},
+	[G_FOLLOW] = {NULL, 0, 0, 0}
 };
 
 static const struct optdef tail_defs[] = {
-	[G_BYTES] = {"bytes\0[+]NUM", 'c', OPT_VALUE, "output the last NUM bytes; +NUM: from byte NUM on", 0},
-	[G_LINES] = {"lines\0[+]NUM", 'n', OPT_VALUE, "output the last NUM lines (10); +NUM: from line NUM on", 0},
-	[G_QUIET] = {"quiet", 'q', OPT_FLAG, "never output headers giving file names", 0},
-	[G_SILENT] = {"silent", 0, OPT_FLAG, "same as --quiet", 0},
-	[G_VERBOSE] = {"verbose", 'v', OPT_FLAG, "always output headers giving file names", 0},
-	[G_ZERO] = {"zero-terminated", 'z', OPT_FLAG, "line delimiter is NUL, not newline", 0},
-	[G_HELP] = {"help", 0, OPT_FLAG, "display this help and exit", 0},
-	[G_VERSION] = {"version", 0, OPT_FLAG, "output version information and exit", 0},
-	[G_NOINOTIFY] = {"-disable-inotify", 0, OPT_FLAG, NULL, 0},
-	[G_PRESUME] = {"-presume-input-pipe", 0, OPT_FLAG, NULL, 0},
-	[G_FOLLOW] = {"follow\0HOW", 0, OPT_OPTIONAL, "output appended data as the file grows (name|descriptor)", 0},
-	[G_F] = {"", 'f', OPT_FLAG, "same as --follow=descriptor", 0},
-	[G_FF] = {"", 'F', OPT_FLAG, "same as --follow=name --retry", 0},
-	[G_MAXUNCH] = {"max-unchanged-stats\0N", 0, OPT_VALUE, "accepted for compatibility (inotify needs none)", 0},
-	[G_PID] = {"pid\0PID", 0, OPT_VALUE, "with -f, terminate after process PID dies", 0},
-	[G_RETRY] = {"retry", 0, OPT_FLAG, "keep trying to open a file if it is inaccessible", 0},
-	[G_SLEEP] = {"sleep-interval\0N", 's', OPT_VALUE, "with -f, seconds between checks without inotify (1.0)", 0},
-	[G_NOPTS] = {NULL, 0, 0, NULL, 0}
+	[G_BYTES] = {OPT_TEXT("bytes", "[+]NUM", "output the last NUM bytes; +NUM: from byte NUM on"), 'c', OPT_VALUE, 0},
+	[G_LINES] = {OPT_TEXT("lines", "[+]NUM", "output the last NUM lines (10); +NUM: from line NUM on"), 'n', OPT_VALUE, 0},
+	[G_QUIET] = {OPT_TEXT("quiet", "", "never output headers giving file names"), 'q', OPT_FLAG, 0},
+	[G_SILENT] = {OPT_TEXT("silent", "", "same as --quiet"), 0, OPT_FLAG, 0},
+	[G_VERBOSE] = {OPT_TEXT("verbose", "", "always output headers giving file names"), 'v', OPT_FLAG, 0},
+	[G_ZERO] = {OPT_TEXT("zero-terminated", "", "line delimiter is NUL, not newline"), 'z', OPT_FLAG, 0},
+	[G_HELP] = {OPT_TEXT("help", "", "display this help and exit"), 0, OPT_FLAG, 0},
+	[G_VERSION] = {OPT_TEXT("version", "", "output version information and exit"), 0, OPT_FLAG, 0},
+	[G_NOINOTIFY] = {OPT_TEXT("-disable-inotify", "", ""), 0, OPT_FLAG, 0},
+	[G_PRESUME] = {OPT_TEXT("-presume-input-pipe", "", ""), 0, OPT_FLAG, 0},
+	[G_FOLLOW] = {OPT_TEXT("follow", "HOW", "output appended data as the file grows (name|descriptor)"), 0, OPT_OPTIONAL, 0},
+	[G_F] = {OPT_TEXT("", "", "same as --follow=descriptor"), 'f', OPT_FLAG, 0},
+	[G_FF] = {OPT_TEXT("", "", "same as --follow=name --retry"), 'F', OPT_FLAG, 0},
+	[G_MAXUNCH] = {OPT_TEXT("max-unchanged-stats", "N", "accepted for compatibility (inotify needs none)"), 0, OPT_VALUE, 0},
+	[G_PID] = {OPT_TEXT("pid", "PID", "with -f, terminate after process PID dies"), 0, OPT_VALUE, 0},
+	[G_RETRY] = {OPT_TEXT("retry", "", "keep trying to open a file if it is inaccessible"), 0, OPT_FLAG, 0},
+	[G_SLEEP] = {OPT_TEXT("sleep-interval", "N", "with -f, seconds between checks without inotify (1.0)"), 's', OPT_VALUE, 0},
+	[G_NOPTS] = {NULL, 0, 0, 0}
 };
 _Static_assert(sizeof head_defs / sizeof *head_defs == G_FOLLOW + 1 &&
     sizeof tail_defs / sizeof *tail_defs == G_NOPTS + 1,

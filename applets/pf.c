@@ -48,48 +48,48 @@ enum pfopt {
 
 #define CRIT OPT_CRIT
 static const struct optdef defs[] = {
-	[P_PIDS] = {"pids\0STR", 'p', OPT_VALUE, "PIDs (or id tokens PID:INODE, PID@START: that process only) to consider, separated by blanks or commas (repeatable; default: all)", CRIT | OPT_V_STR},
-	[P_FULL] = {"full", 'f', OPT_FLAG, "match the full command line, not the name (comm)", 0},
-	[P_ICASE] = {"ignoreCase", 'i', OPT_FLAG, "ignore case in patterns", 0},
-	[P_STATE] = {"RunState\0STR", 'R', OPT_VALUE, "run-state letters to match (S T I R D Z ...)", CRIT | OPT_V_STR},
-	[P_PARENT] = {"parent\0PID", 'P', OPT_VALUE, "parent PID (repeatable)", CRIT | OPT_V_PID},
-	[P_PGROUP] = {"pgroup\0PID", 'g', OPT_VALUE, "process group (repeatable)", CRIT | OPT_V_PID},
-	[P_SESSION] = {"session\0PID", 'S', OPT_VALUE, "session (repeatable)", CRIT | OPT_V_PID},
-	[P_TTY] = {"tty\0TTY", 't', OPT_VALUE, "controlling tty: pts/N, /dev/pts/N, tty1, ? = none ... (repeatable)", CRIT | OPT_V_STR},
-	[P_GROUP] = {"group\0GRP", 'G', OPT_VALUE, "group owner of /proc/PID: the effective group (name or number, repeatable)", CRIT | OPT_V_STR},
-	[P_EUID] = {"euid\0USR", 'u', OPT_VALUE, "owner of /proc/PID: the effective user (name or number, repeatable)", CRIT | OPT_V_STR},
-	[P_UID] = {"uid\0USR", 'U', OPT_VALUE, "real user (name or number, repeatable)", CRIT | OPT_V_STR},
-	[P_ROOT] = {"root\0PID", 'r', OPT_VALUE, "same root directory as PID", CRIT | OPT_V_PID},
-	[P_NS] = {"ns\0PID", 0, OPT_VALUE, "same namespaces as PID ...", CRIT | OPT_V_PID},
-	[P_NSLIST] = {"nsList\0NS,...", 0, OPT_VALUE, "... among cgroup ipc mnt net pid time user uts (default all)", OPT_V_STR},
-	[P_CGROUP] = {"cgroup\0NAME", 0, OPT_VALUE, "cgroup v2 path, as in /proc/PID/cgroup (repeatable)", CRIT | OPT_V_STR},
-	[P_ENV] = {"env\0NAME[=VAL]", 0, OPT_VALUE, "environment holds NAME (=VAL) (repeatable)", CRIT | OPT_V_STR},
-	[P_FIRST] = {"first", '1', OPT_FLAG, "select only the first match", 0},
-	[P_NEWEST] = {"newest", 'n', OPT_FLAG, "select only the most recently started", 0},
-	[P_OLDEST] = {"oldest", 'o', OPT_FLAG, "select only the least recently started", 0},
-	[P_AGE] = {"age\0N", 'A', OPT_VALUE, "N>0: older than N jiffies; N<0: newer than -N", CRIT | OPT_V_INT},
-	[P_EXCLUDE] = {"exclude\0PID", 'x', OPT_VALUE, "omit PID (repeatable); PPID = our parent and our own process group", OPT_V_STR},
-	[P_INVERT] = {"inVert", 'v', OPT_FLAG, "invert the whole selection (like grep -v)", 0},
-	[P_DELAY] = {"delay\0SECONDS", 'D', OPT_VALUE, "the most a signal round waits for the next; done at the last exit (0.04)", OPT_V_SECS},
-	[P_LIMIT] = {"limit\0SECONDS", 'l', OPT_VALUE, "give up waiting after this long (0 = never)", OPT_V_SECS},
-	[P_DELIM] = {"delim\0STR", 'd', OPT_VALUE, "between output PIDs (\" \")", OPT_V_STR},
-	[P_TERM] = {"otrTerm\0STR", 'O', OPT_VALUE, "ends the output and each path line (\"\\n\")", OPT_V_STR},
-	[P_LABELS] = {"Labels\0LABEL", 'L', OPT_VALUE, "a label per pattern, in order (repeatable)", OPT_V_STR},
-	[P_EXIST] = {"exist", 'e', OPT_FLAG, "exit 0 at the first match; no actions, no output", 0},
-	[P_SIGNALS] = {"signals\0SIG", 's', OPT_VALUE, "signal name or number (repeatable; adds the kill action)", OPT_V_STR},
-	[P_NICE] = {"nice\0N", 'N', OPT_VALUE, "nice increment, the result clamped to -20..19 (non-zero adds the nice action)", OPT_V_INT},
-	[P_ACTIONS] = {"actions\0ACT", 'a', OPT_VALUE, "echo path aid count kill nice wait Wait (repeatable; default echo)", OPT_V_STR},
-	[P_IFHANDLED] = {"ifHandled", 'H', OPT_FLAG, "do not send the first signal to processes that do not catch it", 0},
-	[P_TREE] = {"tree", 'T', OPT_FLAG, "also every descendant of each selected process; kill: each round stops the tree (children born meanwhile too), signals, continues", 0},
-	[P_UNTILGONE] = {"untilGone", 0, OPT_FLAG, "kill, rescan and kill again until none is left (bounded by -l)", 0},
-	[P_APPEAR] = {"appear", 0, OPT_FLAG, "first wait (polling every -D, up to -l) until a process is selected; pw: then echo", 0},
-	[P_EXITST] = {"exitStatus", 0, OPT_FLAG, "wait/Wait: print PID STATUS per process (PID running: not exited); one process: exit with its status (4: exited, status unknown; 5: still running)", 0},
-	[P_OUTPUT] = {"output\0FIELDS", 'F', OPT_VALUE, "print these fields of each selected process, as ps -o (repeatable; adds echo): pid ppid pgid sid tty user uid group gid state stat nice pri nlwp start lstart etime time %cpu %mem rss vsz comm args argv exe cwd cgroup id and ps's aliases (an unknown field lists all)", OPT_V_STR},
-	[P_JSON] = {"json", 0, OPT_FLAG, "print a JSON object per selected process (JSON Lines; the -F fields, default " FLD_JSON_DEFAULT ")", 0},
-	[P_NOHEADERS] = {"noHeaders", 0, OPT_FLAG, "-F: no header line", 0},
-	[P_VERSION] = {"version", 0, OPT_FLAG, "print the version and exit", 0},
-	[P_HELP] = {"help", 'h', OPT_FLAG, "print this help and exit", 0},
-	[P_NOPTS] = {0, 0, 0, 0, 0},
+	[P_PIDS] = {OPT_TEXT("pids", "STR", "PIDs (or id tokens PID:INODE, PID@START: that process only) to consider, separated by blanks or commas (repeatable; default: all)"), 'p', OPT_VALUE, CRIT | OPT_V_STR},
+	[P_FULL] = {OPT_TEXT("full", "", "match the full command line, not the name (comm)"), 'f', OPT_FLAG, 0},
+	[P_ICASE] = {OPT_TEXT("ignoreCase", "", "ignore case in patterns"), 'i', OPT_FLAG, 0},
+	[P_STATE] = {OPT_TEXT("RunState", "STR", "run-state letters to match (S T I R D Z ...)"), 'R', OPT_VALUE, CRIT | OPT_V_STR},
+	[P_PARENT] = {OPT_TEXT("parent", "PID", "parent PID (repeatable)"), 'P', OPT_VALUE, CRIT | OPT_V_PID},
+	[P_PGROUP] = {OPT_TEXT("pgroup", "PID", "process group (repeatable)"), 'g', OPT_VALUE, CRIT | OPT_V_PID},
+	[P_SESSION] = {OPT_TEXT("session", "PID", "session (repeatable)"), 'S', OPT_VALUE, CRIT | OPT_V_PID},
+	[P_TTY] = {OPT_TEXT("tty", "TTY", "controlling tty: pts/N, /dev/pts/N, tty1, ? = none ... (repeatable)"), 't', OPT_VALUE, CRIT | OPT_V_STR},
+	[P_GROUP] = {OPT_TEXT("group", "GRP", "group owner of /proc/PID: the effective group (name or number, repeatable)"), 'G', OPT_VALUE, CRIT | OPT_V_STR},
+	[P_EUID] = {OPT_TEXT("euid", "USR", "owner of /proc/PID: the effective user (name or number, repeatable)"), 'u', OPT_VALUE, CRIT | OPT_V_STR},
+	[P_UID] = {OPT_TEXT("uid", "USR", "real user (name or number, repeatable)"), 'U', OPT_VALUE, CRIT | OPT_V_STR},
+	[P_ROOT] = {OPT_TEXT("root", "PID", "same root directory as PID"), 'r', OPT_VALUE, CRIT | OPT_V_PID},
+	[P_NS] = {OPT_TEXT("ns", "PID", "same namespaces as PID ..."), 0, OPT_VALUE, CRIT | OPT_V_PID},
+	[P_NSLIST] = {OPT_TEXT("nsList", "NS,...", "... among cgroup ipc mnt net pid time user uts (default all)"), 0, OPT_VALUE, OPT_V_STR},
+	[P_CGROUP] = {OPT_TEXT("cgroup", "NAME", "cgroup v2 path, as in /proc/PID/cgroup (repeatable)"), 0, OPT_VALUE, CRIT | OPT_V_STR},
+	[P_ENV] = {OPT_TEXT("env", "NAME[=VAL]", "environment holds NAME (=VAL) (repeatable)"), 0, OPT_VALUE, CRIT | OPT_V_STR},
+	[P_FIRST] = {OPT_TEXT("first", "", "select only the first match"), '1', OPT_FLAG, 0},
+	[P_NEWEST] = {OPT_TEXT("newest", "", "select only the most recently started"), 'n', OPT_FLAG, 0},
+	[P_OLDEST] = {OPT_TEXT("oldest", "", "select only the least recently started"), 'o', OPT_FLAG, 0},
+	[P_AGE] = {OPT_TEXT("age", "N", "N>0: older than N jiffies; N<0: newer than -N"), 'A', OPT_VALUE, CRIT | OPT_V_INT},
+	[P_EXCLUDE] = {OPT_TEXT("exclude", "PID", "omit PID (repeatable); PPID = our parent and our own process group"), 'x', OPT_VALUE, OPT_V_STR},
+	[P_INVERT] = {OPT_TEXT("inVert", "", "invert the whole selection (like grep -v)"), 'v', OPT_FLAG, 0},
+	[P_DELAY] = {OPT_TEXT("delay", "SECONDS", "the most a signal round waits for the next; done at the last exit (0.04)"), 'D', OPT_VALUE, OPT_V_SECS},
+	[P_LIMIT] = {OPT_TEXT("limit", "SECONDS", "give up waiting after this long (0 = never)"), 'l', OPT_VALUE, OPT_V_SECS},
+	[P_DELIM] = {OPT_TEXT("delim", "STR", "between output PIDs (\" \")"), 'd', OPT_VALUE, OPT_V_STR},
+	[P_TERM] = {OPT_TEXT("otrTerm", "STR", "ends the output and each path line (\"\\n\")"), 'O', OPT_VALUE, OPT_V_STR},
+	[P_LABELS] = {OPT_TEXT("Labels", "LABEL", "a label per pattern, in order (repeatable)"), 'L', OPT_VALUE, OPT_V_STR},
+	[P_EXIST] = {OPT_TEXT("exist", "", "exit 0 at the first match; no actions, no output"), 'e', OPT_FLAG, 0},
+	[P_SIGNALS] = {OPT_TEXT("signals", "SIG", "signal name or number (repeatable; adds the kill action)"), 's', OPT_VALUE, OPT_V_STR},
+	[P_NICE] = {OPT_TEXT("nice", "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)"), 'N', OPT_VALUE, OPT_V_INT},
+	[P_ACTIONS] = {OPT_TEXT("actions", "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)"), 'a', OPT_VALUE, OPT_V_STR},
+	[P_IFHANDLED] = {OPT_TEXT("ifHandled", "", "do not send the first signal to processes that do not catch it"), 'H', OPT_FLAG, 0},
+	[P_TREE] = {OPT_TEXT("tree", "", "also every descendant of each selected process; kill: each round stops the tree (children born meanwhile too), signals, continues"), 'T', OPT_FLAG, 0},
+	[P_UNTILGONE] = {OPT_TEXT("untilGone", "", "kill, rescan and kill again until none is left (bounded by -l)"), 0, OPT_FLAG, 0},
+	[P_APPEAR] = {OPT_TEXT("appear", "", "first wait (polling every -D, up to -l) until a process is selected; pw: then echo"), 0, OPT_FLAG, 0},
+	[P_EXITST] = {OPT_TEXT("exitStatus", "", "wait/Wait: print PID STATUS per process (PID running: not exited); one process: exit with its status (4: exited, status unknown; 5: still running)"), 0, OPT_FLAG, 0},
+	[P_OUTPUT] = {OPT_TEXT("output", "FIELDS", "print these fields of each selected process, as ps -o (repeatable; adds echo): pid ppid pgid sid tty user uid group gid state stat nice pri nlwp start lstart etime time %cpu %mem rss vsz comm args argv exe cwd cgroup id and ps's aliases (an unknown field lists all)"), 'F', OPT_VALUE, OPT_V_STR},
+	[P_JSON] = {OPT_TEXT("json", "", "print a JSON object per selected process (JSON Lines; the -F fields, default " FLD_JSON_DEFAULT ")"), 0, OPT_FLAG, 0},
+	[P_NOHEADERS] = {OPT_TEXT("noHeaders", "", "-F: no header line"), 0, OPT_FLAG, 0},
+	[P_VERSION] = {OPT_TEXT("version", "", "print the version and exit"), 0, OPT_FLAG, 0},
+	[P_HELP] = {OPT_TEXT("help", "", "print this help and exit"), 'h', OPT_FLAG, 0},
+	[P_NOPTS] = {0, 0, 0, 0},
 };
 
 _Static_assert(sizeof defs / sizeof *defs == P_NOPTS + 1,
@@ -710,18 +710,22 @@ static void stale_tokens(struct pf *f)
 static void help(unsigned dflt)
 {
 	static struct optdef d[P_NOPTS + 1];
-	static char act[80];
+	static char act[128];
 	struct optset os = optset;
-	const char *a = defs[P_ACTIONS].help;
+	const char *a = defs[P_ACTIONS].lname;
 
 	if (dflt) {
 		/* "... (repeatable; default echo)": echo -> kill or wait */
-		size_t n = strlen(a) - 5;
+		const char *h = opt_helptext(&defs[P_ACTIONS]);
+		size_t n = (size_t)(h - a) + strlen(h) - 5;
 
+		_Static_assert(sizeof "actions\0ACT\0" + sizeof
+		    "echo path aid count kill nice wait Wait (repeatable; default echo)"
+		    <= sizeof act, "act holds the -a row's text");
 		memcpy(act, a, n);
 		memcpy(act + n, dflt == A_KILL ? "kill)" : "wait)", 6);
 		memcpy(d, defs, sizeof d);
-		d[P_ACTIONS].help = act;
+		d[P_ACTIONS].lname = act;
 		os.defs = d;
 		os.more = dflt == A_KILL ? pk_more : pw_more;
 	}

@@ -26,24 +26,24 @@ enum pidofopt {
 	P_THREADS, P_DSEP, P_ZOMBIES, P_NOPTS
 };
 static const struct optdef pidof_defs[] = {
-	[P_CHECKROOT] = {"check-root", 'c', 0, 0, 0},
-	[P_SINGLE] = {"single-shot", 's', 0, 0, 0},
-	[P_OMIT] = {"omit-pid", 'o', OPT_VALUE, 0, 0},
-	[P_SEP] = {"separator", 'S', OPT_VALUE, 0, 0},
-	[P_QUIET] = {"quiet", 'q', 0, 0, 0},
-	[P_WORKERS] = {"with-workers", 'w', 0, 0, 0},
-	[P_HELP] = {"help", 'h', 0, 0, 0},
-	[P_VERSION] = {"version", 'V', 0, 0, 0},
-	[P_SCRIPTS] = {"", 'x', 0, 0, 0},
-	[P_NFS] = {"", 'n', 0, 0, 0},
-	[P_M] = {"", 'm', 0, 0, 0},
-	[P_QMARK] = {"", '?', 0, 0, 0},
+	[P_CHECKROOT] = {OPT_TEXT("check-root", "", ""), 'c', 0, 0},
+	[P_SINGLE] = {OPT_TEXT("single-shot", "", ""), 's', 0, 0},
+	[P_OMIT] = {OPT_TEXT("omit-pid", "", ""), 'o', OPT_VALUE, 0},
+	[P_SEP] = {OPT_TEXT("separator", "", ""), 'S', OPT_VALUE, 0},
+	[P_QUIET] = {OPT_TEXT("quiet", "", ""), 'q', 0, 0},
+	[P_WORKERS] = {OPT_TEXT("with-workers", "", ""), 'w', 0, 0},
+	[P_HELP] = {OPT_TEXT("help", "", ""), 'h', 0, 0},
+	[P_VERSION] = {OPT_TEXT("version", "", ""), 'V', 0, 0},
+	[P_SCRIPTS] = {OPT_TEXT("", "", ""), 'x', 0, 0},
+	[P_NFS] = {OPT_TEXT("", "", ""), 'n', 0, 0},
+	[P_M] = {OPT_TEXT("", "", ""), 'm', 0, 0},
+	[P_QMARK] = {OPT_TEXT("", "", ""), '?', 0, 0},
 	/* procps-ng 4.0.4; only in full, so 4.0.2's prefixes keep meaning */
-	[P_THREADS] = {"lightweight", 't', OPT_EXACT, 0, 0},
+	[P_THREADS] = {OPT_TEXT("lightweight", "", ""), 't', OPT_EXACT, 0},
 	/* sysvinit's pidof (Debian's /usr/bin/pidof): -d SEP, -z */
-	[P_DSEP] = {"", 'd', OPT_VALUE, 0, 0},
-	[P_ZOMBIES] = {"", 'z', 0, 0, 0},
-	[P_NOPTS] = {0, 0, 0, 0, 0}
+	[P_DSEP] = {OPT_TEXT("", "", ""), 'd', OPT_VALUE, 0},
+	[P_ZOMBIES] = {OPT_TEXT("", "", ""), 'z', 0, 0},
+	[P_NOPTS] = {0, 0, 0, 0}
 };
 _Static_assert(sizeof pidof_defs / sizeof *pidof_defs == P_NOPTS + 1,
     "one row of pidof_defs per option of enum pidofopt, then the end row");

@@ -27,25 +27,25 @@ enum { N_HEAD, N_TAIL, N_OMAX, N_FOLLOW, N_BYTES, N_DIV, N_HDR, N_QUIET,
 	N_VERSION, N_NOPTS };
 
 static const struct optdef tails_defs[] = {
-	[N_HEAD] = {"head\0N|/[n]", 'h', OPT_VALUE, "N>0 emit the first N records; N<0 cut the first N", 0},
-	[N_TAIL] = {"tail\0N|/[n]|+N", 't', OPT_VALUE, "N>0 emit the last N; N<0 cut the last N; +N from record N on", 0},
-	[N_OMAX] = {"outMax\0N", 'o', OPT_VALUE, "stop after emitting N records (bytes with -c)", 0},
-	[N_FOLLOW] = {"follow", 'f', OPT_FLAG, "then output data appended to the files", 0},
-	[N_BYTES] = {"bytes", 'c', OPT_FLAG, "records are bytes, not rows", 0},
-	[N_DIV] = {"divide\0STR", 'd', OPT_VALUE, "printed between non-contiguous head and tail (--)", 0},
-	[N_HDR] = {"header\0FMT", 'H', OPT_VALUE, "header formats, used cyclically; $1 = the name", 0},
-	[N_QUIET] = {"quiet", 'q', OPT_FLAG, "never print headers", 0},
-	[N_VERB] = {"verbose", 'v', OPT_FLAG, "always print headers", 0},
-	[N_IRD] = {"ird\0C", 'i', OPT_VALUE, "input record delimiter (\\n)", 0},
-	[N_EOR] = {"eor\0C", 'e', OPT_VALUE, "output record terminator (\\n)", 0},
-	[N_SLEEP] = {"sleep-interval\0S", 's', OPT_VALUE, "seconds between follow polls without inotify (0.25)", 0},
-	[N_DELIM] = {"delimit\0STR", 'D', OPT_VALUE, "before a header when the last byte written is not EOR", 0},
-	[N_COUNT] = {"Count\0FD", 'C', OPT_VALUE, "write the number of input records of each input to FD", 0},
-	[N_PLAIN] = {"plain", 'p', OPT_FLAG, "no colour escapes in headers", 0},
-	[N_HELP] = {"help", '?', OPT_FLAG, "print this help and exit", 0},
+	[N_HEAD] = {OPT_TEXT("head", "N|/[n]", "N>0 emit the first N records; N<0 cut the first N"), 'h', OPT_VALUE, 0},
+	[N_TAIL] = {OPT_TEXT("tail", "N|/[n]|+N", "N>0 emit the last N; N<0 cut the last N; +N from record N on"), 't', OPT_VALUE, 0},
+	[N_OMAX] = {OPT_TEXT("outMax", "N", "stop after emitting N records (bytes with -c)"), 'o', OPT_VALUE, 0},
+	[N_FOLLOW] = {OPT_TEXT("follow", "", "then output data appended to the files"), 'f', OPT_FLAG, 0},
+	[N_BYTES] = {OPT_TEXT("bytes", "", "records are bytes, not rows"), 'c', OPT_FLAG, 0},
+	[N_DIV] = {OPT_TEXT("divide", "STR", "printed between non-contiguous head and tail (--)"), 'd', OPT_VALUE, 0},
+	[N_HDR] = {OPT_TEXT("header", "FMT", "header formats, used cyclically; $1 = the name"), 'H', OPT_VALUE, 0},
+	[N_QUIET] = {OPT_TEXT("quiet", "", "never print headers"), 'q', OPT_FLAG, 0},
+	[N_VERB] = {OPT_TEXT("verbose", "", "always print headers"), 'v', OPT_FLAG, 0},
+	[N_IRD] = {OPT_TEXT("ird", "C", "input record delimiter (\\n)"), 'i', OPT_VALUE, 0},
+	[N_EOR] = {OPT_TEXT("eor", "C", "output record terminator (\\n)"), 'e', OPT_VALUE, 0},
+	[N_SLEEP] = {OPT_TEXT("sleep-interval", "S", "seconds between follow polls without inotify (0.25)"), 's', OPT_VALUE, 0},
+	[N_DELIM] = {OPT_TEXT("delimit", "STR", "before a header when the last byte written is not EOR"), 'D', OPT_VALUE, 0},
+	[N_COUNT] = {OPT_TEXT("Count", "FD", "write the number of input records of each input to FD"), 'C', OPT_VALUE, 0},
+	[N_PLAIN] = {OPT_TEXT("plain", "", "no colour escapes in headers"), 'p', OPT_FLAG, 0},
+	[N_HELP] = {OPT_TEXT("help", "", "print this help and exit"), '?', OPT_FLAG, 0},
 	/* exact: "--ver" stays the prefix of --verbose it always was */
-	[N_VERSION] = {"version", 0, OPT_FLAG | OPT_EXACT, "print the version and exit", 0},
-	[N_NOPTS] = {NULL, 0, 0, NULL, 0}
+	[N_VERSION] = {OPT_TEXT("version", "", "print the version and exit"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[N_NOPTS] = {NULL, 0, 0, 0}
 };
 _Static_assert(sizeof tails_defs / sizeof *tails_defs == N_NOPTS + 1,
     "one row per option id, then the end row");

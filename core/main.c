@@ -84,10 +84,10 @@ static void usage(void)
  * form is opt.h's */
 enum { I_SYMBOLIC, I_HARD, I_FORCE, I_NOPTS };
 static const struct optdef inst_defs[] = {
-	[I_SYMBOLIC] = { "symbolic", 's', OPT_FLAG, "symbolic links (the default)", 0 },
-	[I_HARD] = { "hard", 'h', OPT_FLAG, "hard links", 0 },
-	[I_FORCE] = { "force", 'f', OPT_FLAG, "replace files that are not links to quickbox", 0 },
-	[I_NOPTS] = { 0, 0, 0, 0, 0 }
+	[I_SYMBOLIC] = {OPT_TEXT("symbolic", "", "symbolic links (the default)"), 's', OPT_FLAG, 0},
+	[I_HARD] = {OPT_TEXT("hard", "", "hard links"), 'h', OPT_FLAG, 0},
+	[I_FORCE] = {OPT_TEXT("force", "", "replace files that are not links to quickbox"), 'f', OPT_FLAG, 0},
+	[I_NOPTS] = {0, 0, 0, 0}
 };
 _Static_assert(sizeof inst_defs / sizeof *inst_defs == I_NOPTS + 1,
     "one row per option id, then the end row");

@@ -7,19 +7,19 @@
 #include "opt.h"
 
 static const struct optdef test_defs[] = {
-	{"full", 'f', OPT_FLAG, "match the full command line", 0},
-	{"ignoreCase", 'i', OPT_FLAG, "ignore case", 0},
-	{"first", '1', OPT_FLAG, "first match only", 0},
-	{"exist", 'e', OPT_FLAG, "exit 0 at the first match", 0},
-	{"k\0N", 'k', OPT_VALUE, "a number", 0},
-	{"delim\0STR", 'd', OPT_VALUE, "delimiter", 0},
-	{"Labels\0LABEL", 'L', OPT_VALUE, "label (repeatable)", 0},
-	{"lines\0N", 'n', OPT_VALUE, "lines", 0},
-	{"follow\0HOW", 0, OPT_OPTIONAL, "follow", 0},
-	{"follower", 'F', OPT_FLAG, "another f-name, for prefixes", 0},
-	{"hidden", 'Z', OPT_FLAG, 0, 0},
-	{"forward\0X", 0, OPT_VALUE | OPT_EXACT, 0, 0}, /* full name only */
-	{0, 0, 0, 0, 0},
+	{OPT_TEXT("full", "", "match the full command line"), 'f', OPT_FLAG, 0},
+	{OPT_TEXT("ignoreCase", "", "ignore case"), 'i', OPT_FLAG, 0},
+	{OPT_TEXT("first", "", "first match only"), '1', OPT_FLAG, 0},
+	{OPT_TEXT("exist", "", "exit 0 at the first match"), 'e', OPT_FLAG, 0},
+	{OPT_TEXT("k", "N", "a number"), 'k', OPT_VALUE, 0},
+	{OPT_TEXT("delim", "STR", "delimiter"), 'd', OPT_VALUE, 0},
+	{OPT_TEXT("Labels", "LABEL", "label (repeatable)"), 'L', OPT_VALUE, 0},
+	{OPT_TEXT("lines", "N", "lines"), 'n', OPT_VALUE, 0},
+	{OPT_TEXT("follow", "HOW", "follow"), 0, OPT_OPTIONAL, 0},
+	{OPT_TEXT("follower", "", "another f-name, for prefixes"), 'F', OPT_FLAG, 0},
+	{OPT_TEXT("hidden", "", ""), 'Z', OPT_FLAG, 0},
+	{OPT_TEXT("forward", "X", ""), 0, OPT_VALUE | OPT_EXACT, 0}, /* full name only */
+	{0, 0, 0, 0},
 };
 
 #endif

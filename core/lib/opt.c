@@ -367,6 +367,16 @@ int opt_parse(const struct optset *os, int argc, char **argv, opt_cb cb, void *c
 	return 0;
 }
 
+const char *opt_valname(const struct optdef *d)
+{
+	return strchr(d->lname, 0) + 1;
+}
+
+const char *opt_helptext(const struct optdef *d)
+{
+	return strchr(opt_valname(d), 0) + 1;
+}
+
 void opt_help(const struct optset *os, const char *prog)
 {
 	const struct optdef *d;
@@ -380,7 +390,7 @@ void opt_help(const struct optset *os, const char *prog)
 	for (d = os->defs; d->lname; d++) {
 		int n;
 
-		if (!d->help)
+		if (!*opt_helptext(d))
 			continue;
 		n = fmt_snprintf(col, sizeof col, "  %c%c%s%s%s%s%s%s",
 		    d->sname ? '-' : ' ', d->sname ? d->sname : ' ',
@@ -388,7 +398,7 @@ void opt_help(const struct optset *os, const char *prog)
 		    *d->lname ? "--" : "", d->lname,
 		    KIND(d) == OPT_OPTIONAL ? "[" : "",
 		    KIND(d) != OPT_FLAG ? "=" : "",
-		    KIND(d) != OPT_FLAG ? strchr(d->lname, 0) + 1 : "");
+		    opt_valname(d));
 		if (n < 0 || (size_t)n >= sizeof col)
 			n = (int)strlen(col);
 		out_write(col, (size_t)n);
@@ -397,7 +407,7 @@ void opt_help(const struct optset *os, const char *prog)
 		do
 			out_char(' ');
 		while (++n < 28);
-		out_str(d->help);
+		out_str(opt_helptext(d));
 		out_char('\n');
 	}
 	if (os->more) {

@@ -55,16 +55,22 @@ enum {
 };
 
 struct optdef {
-	/* long name, NULL ends the table; an option with a value shown in
-	 * --help names it after a NUL: "lines\0N" (no pointer of its own) */
+	/* OPT_TEXT(long name, value name, help): three strings in one, so
+	 * one pointer a row; NULL ends the table. The value name is shown
+	 * in --help ("" for flags); the help is one line, "" hides the
+	 * option from --help. */
 	const char *lname;
 	char sname;         /* short letter, 0 for long-only */
 	char arg;           /* OPT_FLAG, OPT_VALUE, OPT_OPTIONAL (GNU: --x=v only) */
-	const char *help;   /* one line; NULL hides the option from --help */
 	unsigned short meta;/* OPT_CRIT | OPT_V_*; 0 by default */
-} __attribute__((packed));  /* 20 bytes a row, not 40: the ~200 rows of
-                              * the tables, about 4,000 bytes of the
+} __attribute__((packed));  /* 12 bytes a row, not 40: the ~200 rows of
+                              * the tables, about 5,600 bytes of the
                               * static build; read once a run */
+#define OPT_TEXT(lname, valname, help) lname "\0" valname "\0" help
+
+/* the value name and the help text of OPT_TEXT */
+const char *opt_valname(const struct optdef *d);
+const char *opt_helptext(const struct optdef *d);
 
 
 struct optset {
