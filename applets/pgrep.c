@@ -158,11 +158,7 @@ static const char pgrep_common_help[] =
     " --nslist <ns,...>         list which namespaces will be considered for\n"
     "                           the --ns option.\n"
     "                           Available namespaces: ipc, mnt, net, pid, user, uts\n"
-    "\n"
-    " -h, --help     display this help and exit\n"
-    " -V, --version  output version information and exit\n"
-    "\n"
-    "For more details see pgrep(1).\n";
+    "\n";
 
 static void usage_text(const struct pg *g, const char *prog)
 {
@@ -183,6 +179,11 @@ static void usage_text(const struct pg *g, const char *prog)
 	out_str(" [options] <pattern>\n\nOptions:\n");
 	out_str(own[g->mode]);
 	out_str(pgrep_common_help);
+	/* the same literal as pidof's: one copy in the whole binary */
+	out_str(" -h, --help     display this help and exit\n"
+	    " -V, --version  output version information and exit\n"
+	    "\nFor more details see ");
+	out_str("pgrep(1).\n");
 }
 
 /* procps's usage(): --help (and -i -i) on stdout with 0, errors on

@@ -74,10 +74,12 @@ static _Noreturn void pidof_usage(int err)
 	    " -x                        also find shells running the named scripts\n"
 	    " -o, --omit-pid <PID,...>  omit processes with PID\n"
 	    /* sic: procps has no newline here, so no blank line follows */
-	    " -S, --separator SEP       use SEP as separator put between PIDs\n"
-	    " -h, --help     display this help and exit\n"
+	    " -S, --separator SEP       use SEP as separator put between PIDs\n");
+	/* the same literal as pgrep's: one copy in the whole binary */
+	out_str(" -h, --help     display this help and exit\n"
 	    " -V, --version  output version information and exit\n"
-	    "\nFor more details see pidof(1).\n");
+	    "\nFor more details see ");
+	out_str("pidof(1).\n");
 	xexit(err ? 1 : 0);
 }
 
