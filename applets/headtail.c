@@ -10,15 +10,15 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fmt.h"
+#include "lib/fmt.h"
 #include "applets.h"
-#include "err.h"
-#include "gnusize.h"
-#include "num.h"
-#include "opt.h"
-#include "out.h"
-#include "plan.h"
-#include "quote.h"
+#include "lib/err.h"
+#include "records/gnusize.h"
+#include "lib/num.h"
+#include "lib/opt.h"
+#include "lib/out.h"
+#include "records/plan.h"
+#include "lib/quote.h"
 
 /* the parse state */
 struct gctx {

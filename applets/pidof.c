@@ -10,14 +10,14 @@
 #include <unistd.h>
 
 #include "applets.h"
-#include "err.h"
-#include "escape.h"
-#include "loc.h"
-#include "opt.h"
-#include "out.h"
-#include "proc.h"
-#include "psnum.h"
-#include "select.h"
+#include "lib/err.h"
+#include "process/escape.h"
+#include "lib/loc.h"
+#include "lib/opt.h"
+#include "lib/out.h"
+#include "process/proc.h"
+#include "process/psnum.h"
+#include "process/select.h"
 
 /* every option has a case in pidof_opt(): -Wswitch says when one lacks */
 enum pidofopt {

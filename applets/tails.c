@@ -10,16 +10,16 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "fmt.h"
+#include "lib/fmt.h"
 #include "applets.h"
-#include "err.h"
-#include "hdr.h"
-#include "num.h"
-#include "opt.h"
-#include "out.h"
-#include "plan.h"
-#include "quote.h"
-#include "vec.h"
+#include "lib/err.h"
+#include "records/hdr.h"
+#include "lib/num.h"
+#include "lib/opt.h"
+#include "lib/out.h"
+#include "records/plan.h"
+#include "lib/quote.h"
+#include "lib/vec.h"
 
 /* option ids; each row of tails_defs is named by its id */
 enum { N_HEAD, N_TAIL, N_OMAX, N_FOLLOW, N_BYTES, N_DIV, N_HDR, N_QUIET,

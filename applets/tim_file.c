@@ -14,15 +14,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "fmt.h"
-#include "fmtunc.h"
-#include "num.h"
-#include "out.h"
-#include "quote.h"
-#include "summary.h"
+#include "lib/err.h"
+#include "lib/fmt.h"
+#include "timing/fmtunc.h"
+#include "lib/num.h"
+#include "lib/out.h"
+#include "lib/quote.h"
+#include "timing/summary.h"
 #include "tim_file.h"
-#include "vec.h"
+#include "lib/vec.h"
 
 /* ---- save lines -------------------------------------------------------- */
 

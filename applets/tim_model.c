@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "estimate.h"
-#include "summary.h"
+#include "lib/err.h"
+#include "timing/estimate.h"
+#include "timing/summary.h"
 #include "tim_model.h"
 
 /* drop suffix suf from s[0..*n) if it is there */

@@ -18,8 +18,8 @@
 
 #include <stddef.h>
 
-#include "compare.h"
-#include "counters.h"
+#include "timing/compare.h"
+#include "timing/counters.h"
 
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,

@@ -45,7 +45,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
-${CC:-cc} -O2 -Icore/lib -o "$tmp/parrun" bench/parrun.c core/lib/clock.c &&
+${CC:-cc} -O2 -Icore -o "$tmp/parrun" bench/parrun.c core/lib/clock.c &&
     ${CC:-cc} -O2 -o "$tmp/spawn" bench/spawn.c ||
     { echo "# find and show: bench/parrun.c or spawn.c does not build: skipped"; exit 0; }
 ln -s "$tmp/spawn" "$tmp/qbfind_tgt"

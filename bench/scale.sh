@@ -137,7 +137,7 @@ par_inner() {
 }
 if [ -n "${PAR_INNER:-}" ]; then
 	echo "# CPUs available: $(nproc)"
-	${CC:-cc} -O2 -Icore/lib -o "$tmp/parrun" bench/parrun.c core/lib/clock.c ||
+	${CC:-cc} -O2 -Icore -o "$tmp/parrun" bench/parrun.c core/lib/clock.c ||
 	    { echo "# parallel scan: bench/parrun.c does not build: skipped"; exit 0; }
 	par_inner
 	exit 0

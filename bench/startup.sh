@@ -27,7 +27,7 @@ trap 'exit 130' INT TERM HUP
 #include <unistd.h>
 int main(void) { return write(1, "hello\n", 6) != 6; }
 HELLO
-${CC:-cc} -O2 -Icore/lib -o "$tmp/forkexec" bench/forkexec.c core/lib/clock.c
+${CC:-cc} -O2 -Icore -o "$tmp/forkexec" bench/forkexec.c core/lib/clock.c
 ln -s "$(realpath "$QBS")" "$tmp/tails"
 : > "$tmp/empty"
 

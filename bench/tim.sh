@@ -76,7 +76,7 @@ B=build/bench
 [ -x "$QB" ] || make -s >/dev/null
 [ -z "${KEEP:-}" ] || mkdir -p "$KEEP"
 mkdir -p "$B"
-${CC:-cc} -O2 -Icore/lib -o "$B/forkexec" bench/forkexec.c core/lib/clock.c
+${CC:-cc} -O2 -Icore -o "$B/forkexec" bench/forkexec.c core/lib/clock.c
 trap 'rm -rf "$B/t"' EXIT
 mkdir -p "$B/t"
 T=$B/t

@@ -6,11 +6,11 @@
 #include <unistd.h>
 
 #include "applets.h"
-#include "err.h"
-#include "links.h"
-#include "opt.h"
-#include "out.h"
-#include "priv.h"
+#include "lib/err.h"
+#include "lib/links.h"
+#include "lib/opt.h"
+#include "lib/out.h"
+#include "lib/priv.h"
 
 struct applet {
 	const char *name;

@@ -101,7 +101,7 @@ $a: build failed"; continue; }
 		# linked with the core library make cross built, as the
 		# native unit programs are: the core is compiled once per arch
 		$cc -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Wall -Wextra -Werror -O2 -static \
-		    -I"$d" -Icore -Icore/lib -Icore/process -Icore/records -Icore/timing \
+		    -I"$d" -Icore \
 		    -o "$d/tests/$n" "$u" "$d/libcore.a" -lm || bad=1
 	done
 	q=$(qemu_name "$a")

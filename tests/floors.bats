@@ -14,11 +14,11 @@
 	mkdir -p "$r"
 	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
 	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
-	# the later -Icore form resolves too, and is within the floors
-	sed -i 's/^#include "err.h"$/#include "lib\/err.h"/' "$r/core/records/rec.c"
 	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
 	[ "$output" = "" ]
-	echo '#include "select.h"' >> "$r/core/records/rec.c"
+	echo '#include "process/select.h"' >> "$r/core/records/rec.c"
+	# a bare name, even of the file's own folder, hides the floor
+	echo '#include "rec.h"' >> "$r/core/records/hdr.c"
 	echo '#include "process/proc.h"' >> "$r/core/lib/fmt.c"
 	echo '#include "../../applets/tim_file.h"' >> "$r/core/timing/spawn.c"
 	echo '#include "nosuch.h"' >> "$r/applets/pf.c"
@@ -31,10 +31,11 @@
 	[ "$status" = 1 ]
 	[ "${lines[0]}" = "applets/pf.c: #include \"nosuch.h\" names no file" ]
 	[ "${lines[1]}" = "core/lib/fmt.c: includes core/process/proc.h (lib may not include engine:process)" ]
-	[ "${lines[2]}" = "core/records/rec.c: includes core/process/select.h (engine:records may not include engine:process)" ]
-	[ "${lines[3]}" = "core/timing/spawn.c: includes applets/tim_file.h (engine:timing may not include applet)" ]
-	[ "${lines[4]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls warn (a core file never prints, warns or exits: return to the applet)" ]
-	[ "${lines[5]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls exit (a core file never prints, warns or exits: return to the applet)" ]
-	[ "${lines[6]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
-	[ "${#lines[@]}" = 7 ]
+	[ "${lines[2]}" = "core/records/hdr.c: #include \"rec.h\" hides its floor (write \"records/rec.h\")" ]
+	[ "${lines[3]}" = "core/records/rec.c: includes core/process/select.h (engine:records may not include engine:process)" ]
+	[ "${lines[4]}" = "core/timing/spawn.c: includes applets/tim_file.h (engine:timing may not include applet)" ]
+	[ "${lines[5]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls warn (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${lines[6]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls exit (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${lines[7]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${#lines[@]}" = 8 ]
 }

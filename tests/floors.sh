@@ -9,9 +9,11 @@
 # dispatcher; config/ and the generated build/enabled.h are settings.
 #
 # 1. Includes. Each #include "x" is resolved to the file it names as the
-#    compiler does: the including file's folder first, then -I$(B) and the
-#    -I list the Makefile builds from CORE_DIRS (so both today's flat
-#    "err.h" and a later "lib/err.h" under -Icore resolve). Allowed:
+#    compiler does: the including file's folder first, then -I$(B) and
+#    -Icore, the one -I of the core. A core header is named with its floor
+#    ("lib/err.h", "process/select.h"), also from its own folder, so each
+#    #include line says which floor it reaches; a bare "err.h" is a
+#    breach. Allowed:
 #      dispatcher -> anything
 #      applet     -> applets, engines, lib, settings, core/applets.h (the
 #                    entry points the dispatcher calls)
@@ -32,9 +34,7 @@
 ROOT=${1:-.}
 cd "$ROOT" || exit 2
 
-dirs=$(sed -n 's/^CORE_DIRS *:= *//p' Makefile)
 incs="build core"
-for d in $dirs; do incs="$incs core/$d"; done
 
 bad=0
 files=$(find applets core -name '*.[ch]' | LC_ALL=C sort)
@@ -83,6 +83,10 @@ BEGIN {
 	for (i = 1; i <= nd && to == ""; i++)
 		if (exists[norm(dirs[i] "/" inc)]) to = norm(dirs[i] "/" inc)
 	if (to == "") { printf "%s: #include \"%s\" names no file\n", f, inc; bad = 1; next }
+	if (inc !~ /\// && to ~ /^core\/[^\/]+\//) {
+		printf "%s: #include \"%s\" hides its floor (write \"%s\")\n", f, inc, substr(to, 6)
+		bad = 1; next
+	}
 	a = floor(f); b = floor(to)
 	if (!allowed(a, b, to)) { printf "%s: includes %s (%s may not include %s)\n", f, to, a, b; bad = 1 }
 }

@@ -4,7 +4,7 @@
 #ifndef QB_OPT_TABLE_H
 #define QB_OPT_TABLE_H
 
-#include "opt.h"
+#include "lib/opt.h"
 
 static const struct optdef test_defs[] = {
 	{OPT_TEXT("full", "", "match the full command line"), 'f', OPT_FLAG, 0},

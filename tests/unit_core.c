@@ -42,18 +42,18 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "clock.h"
-#include "tz.h"
-#include "err.h"
-#include "fmt.h"
-#include "hsort.h"
-#include "ids.h"
-#include "num.h"
-#include "opt.h"
-#include "out.h"
-#include "pat.h"
-#include "rx.h"
-#include "sig.h"
+#include "lib/clock.h"
+#include "lib/tz.h"
+#include "lib/err.h"
+#include "lib/fmt.h"
+#include "lib/hsort.h"
+#include "lib/ids.h"
+#include "lib/num.h"
+#include "lib/opt.h"
+#include "lib/out.h"
+#include "lib/pat.h"
+#include "lib/rx.h"
+#include "lib/sig.h"
 
 #include "opt_table.h"
 

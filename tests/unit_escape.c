@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "pidfile.h"
+#include "process/escape.h"
+#include "process/pidfile.h"
 
 static int hexval(char c)
 {

@@ -26,12 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fields.h"
-#include "ident.h"
-#include "num.h"
-#include "proc.h"
-#include "select.h"
-#include "target.h"
+#include "process/fields.h"
+#include "process/ident.h"
+#include "lib/num.h"
+#include "process/proc.h"
+#include "process/select.h"
+#include "process/target.h"
 
 static int print_thread(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
 {

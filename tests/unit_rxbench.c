@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pat.h"
+#include "lib/pat.h"
 
 static const char *texts[] = {
 	"systemd", "kthreadd", "rcu_gp", "rcu_par_gp", "kworker/0:0H-events_highpri",

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "estimate.h"
-#include "fmtunc.h"
-#include "words.h"
+#include "timing/compare.h"
+#include "timing/estimate.h"
+#include "timing/fmtunc.h"
+#include "timing/words.h"
 
 static int pass, failn;
 

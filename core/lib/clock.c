@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <time.h>
 
-#include "clock.h"
+#include "lib/clock.h"
 
 long long clock_ns(void)
 {

@@ -4,7 +4,7 @@
 #include <sched.h>
 #include <stdlib.h>
 
-#include "cpus.h"
+#include "lib/cpus.h"
 
 #define WBITS (sizeof(unsigned long) * CHAR_BIT)
 

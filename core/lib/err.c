@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fmt.h"
-#include "err.h"
-#include "out.h"
+#include "lib/fmt.h"
+#include "lib/err.h"
+#include "lib/out.h"
 
 const char *qb_prog = "quickbox";
 int qb_status;

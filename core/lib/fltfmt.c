@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fltfmt.h"
+#include "lib/fltfmt.h"
 
 enum { FLT_DIGS = 780 };        /* room for any double's digits */
 

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "fltfmt.h"
-#include "fmt.h"
+#include "lib/fltfmt.h"
+#include "lib/fmt.h"
 
 struct sink {
 	char *buf;

@@ -3,8 +3,8 @@
  * (fmt.h). */
 #include <stdarg.h>
 
-#include "fltfmt.h"
-#include "fmt.h"
+#include "lib/fltfmt.h"
+#include "lib/fmt.h"
 
 int fmtf_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 {

@@ -8,8 +8,8 @@
 #include <errno.h>
 #include <stddef.h>
 
-#include "ids.h"
-#include "num.h"
+#include "lib/ids.h"
+#include "lib/num.h"
 
 #ifdef __GLIBC__
 #include <grp.h>
@@ -47,7 +47,7 @@ static const char *by_id(int group, unsigned long long id)
 #include <stdlib.h>
 #include <string.h>
 
-#include "vec.h"
+#include "lib/vec.h"
 
 /* the third field of the line "NAME:x:ID:..." of /etc/passwd or /etc/group;
  * like libc, a line without all its fields (7, or 4 for a group) is none */

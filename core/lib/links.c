@@ -7,9 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fmt.h"
-#include "links.h"
-#include "out.h"
+#include "lib/fmt.h"
+#include "lib/links.h"
+#include "lib/out.h"
 
 static char self[PATH_MAX];
 static links_say *say;   /* the caller's message hook */

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "loc.h"
+#include "lib/loc.h"
 
 int loc_utf8(void)
 {

@@ -11,7 +11,7 @@
  * needs no libm: with -fno-math-errno it is one instruction. */
 #include <math.h>
 
-#include "mlog.h"
+#include "lib/mlog.h"
 
 #if defined(QB_LAZY_LIBM) && defined(__GLIBC__)
 #include <dlfcn.h>

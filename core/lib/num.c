@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "num.h"
+#include "lib/num.h"
 
 int num_ll(const char *s, long long lo, long long hi, long long *out)
 {

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fmt.h"
-#include "opt.h"
-#include "out.h"
+#include "lib/fmt.h"
+#include "lib/opt.h"
+#include "lib/out.h"
 
 char opt_err[512];
 

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "out.h"
+#include "lib/out.h"
 
 #define OUT_CAP 65536   /* one pipe's worth: fewest syscalls for big output */
 

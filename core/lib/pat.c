@@ -2,8 +2,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "loc.h"
-#include "pat.h"
+#include "lib/loc.h"
+#include "lib/pat.h"
 
 static int plain(const char *s, size_t n)
 {

@@ -3,7 +3,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "priv.h"
+#include "lib/priv.h"
 
 /* The system calls themselves, not setresgid(3) and setresuid(3): a C
  * library applies those to every thread of the process, which in musl

@@ -7,9 +7,9 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#include "err.h"
-#include "loc.h"
-#include "quote.h"
+#include "lib/err.h"
+#include "lib/loc.h"
+#include "lib/quote.h"
 
 static char *bufs[2];
 static size_t caps[2];

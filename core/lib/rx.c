@@ -27,7 +27,7 @@
 #include <string.h>
 #include <wctype.h>
 
-#include "rx.h"
+#include "lib/rx.h"
 
 /* caps that keep compile memory bounded (glibc's are its memory) */
 #define MAXINS   (1 << 17)

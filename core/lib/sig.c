@@ -3,9 +3,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fmt.h"
-#include "num.h"
-#include "sig.h"
+#include "lib/fmt.h"
+#include "lib/num.h"
+#include "lib/sig.h"
 
 #define RT_MIN SIG_RTMIN
 #define RT_MAX SIG_RTMAX

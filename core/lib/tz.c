@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "tz.h"
-#include "vec.h"
+#include "lib/fmt.h"
+#include "lib/tz.h"
+#include "lib/vec.h"
 
 static struct {
 	int ready;

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "vec.h"
+#include "lib/err.h"
+#include "lib/vec.h"
 
 void *vec_grow(void *v, size_t want, size_t *cap, size_t size)
 {

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "quote.h"
+#include "process/escape.h"
+#include "lib/quote.h"
 
 /* the C flavour: 0 keeps the byte */
 static char esc_c(unsigned char c)

@@ -6,16 +6,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "err.h"
-#include "escape.h"
-#include "fields.h"
-#include "fmt.h"
-#include "ident.h"
-#include "ids.h"
-#include "loc.h"
-#include "tz.h"
-#include "vec.h"
+#include "lib/clock.h"
+#include "lib/err.h"
+#include "process/escape.h"
+#include "process/fields.h"
+#include "lib/fmt.h"
+#include "process/ident.h"
+#include "lib/ids.h"
+#include "lib/loc.h"
+#include "lib/tz.h"
+#include "lib/vec.h"
 
 /* what a value shows (several names may show one) */
 enum { K_PID, K_PPID, K_PGID, K_SID, K_TPGID, K_LWP, K_UID, K_RUID, K_GID,

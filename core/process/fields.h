@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 
-#include "proc.h"
+#include "process/proc.h"
 
 /* a growable text: s[0..n), NUL-ended */
 struct fld_buf {

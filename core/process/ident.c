@@ -7,8 +7,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "fmt.h"
-#include "ident.h"
+#include "lib/fmt.h"
+#include "process/ident.h"
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434

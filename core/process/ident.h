@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "proc.h"
+#include "process/proc.h"
 
 enum { IDENT_PID, IDENT_INO, IDENT_START };
 

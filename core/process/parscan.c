@@ -12,10 +12,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "num.h"
-#include "parscan.h"
-#include "pat.h"
-#include "vec.h"
+#include "lib/num.h"
+#include "process/parscan.h"
+#include "lib/pat.h"
+#include "lib/vec.h"
 
 /* On a machine with several CPUs the scan first lists PAR_MIN PIDs
  * (getdents only); only if that many are there is the table

@@ -16,7 +16,7 @@
 #define QB_PARSCAN_H
 
 #include "enabled.h"
-#include "proc.h"
+#include "process/proc.h"
 
 struct par_query {
 	struct proc_iter *it;   /* the caller's reader, opened on path: it

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pidfile.h"
-#include "psnum.h"
+#include "process/pidfile.h"
+#include "process/psnum.h"
 
 /* a daemon holds a write lock; our shared/read lock attempt then fails.
  * Which kind it used is not standardised on Linux, so try both. */

@@ -8,8 +8,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "proc.h"
-#include "vec.h"
+#include "process/proc.h"
+#include "lib/vec.h"
 
 const char proc_ns_names[PROC_NS_N][7] = {
 	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts",

@@ -3,8 +3,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "num.h"
-#include "proc.h"
+#include "lib/num.h"
+#include "process/proc.h"
 
 /* the kernel's tty_nr layout (new_encode_dev) */
 static unsigned encode(unsigned major, unsigned minor)

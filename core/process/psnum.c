@@ -3,8 +3,8 @@
 #include <limits.h>
 #include <string.h>
 
-#include "num.h"
-#include "psnum.h"
+#include "lib/num.h"
+#include "process/psnum.h"
 
 /* blanks, a sign, digits: the sign's position, the digits and their
  * count in *d and *n (0: no number) */

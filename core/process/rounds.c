@@ -4,11 +4,11 @@
 #include <signal.h>
 #include <stdlib.h>
 
-#include "clock.h"
-#include "hsort.h"
-#include "proc.h"
-#include "rounds.h"
-#include "vec.h"
+#include "lib/clock.h"
+#include "lib/hsort.h"
+#include "process/proc.h"
+#include "process/rounds.h"
+#include "lib/vec.h"
 
 /* how long a round waits for its SIGSTOPs to land before it looks for
  * newborn children: a process stops on its way out of the kernel, after

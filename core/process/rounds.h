@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "target.h"
+#include "process/target.h"
 
 /* fail(ctx, t, sig): a signal failed, for a reason other than ESRCH
  * (errno set) */

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "parscan.h"
-#include "pat.h"
-#include "select.h"
-#include "vec.h"
+#include "process/escape.h"
+#include "process/parscan.h"
+#include "lib/pat.h"
+#include "process/select.h"
+#include "lib/vec.h"
 
 void sel_add(struct sel_list *l, long long v)
 {

@@ -29,9 +29,9 @@
 
 #include <stddef.h>
 
-#include "ident.h"
-#include "pat.h"
-#include "proc.h"
+#include "process/ident.h"
+#include "lib/pat.h"
+#include "process/proc.h"
 
 /* a growable list of numbers (PIDs, uids, gids, tty_nrs) */
 struct sel_list {

@@ -13,9 +13,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "proc.h"
-#include "target.h"
+#include "lib/clock.h"
+#include "process/proc.h"
+#include "process/target.h"
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434

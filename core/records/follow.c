@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "follow.h"
+#include "records/follow.h"
 
 #define FBUF 65536
 /* a file: its data; by name also its end (deleted, renamed, attributes:

@@ -5,8 +5,8 @@
 #include <limits.h>
 #include <string.h>
 
-#include "gnusize.h"
-#include "num.h"
+#include "records/gnusize.h"
+#include "lib/num.h"
 
 /* power of the base a suffix letter stands for, -1 if not one */
 static int sfx_power(char c)

@@ -3,9 +3,9 @@
 #include <strings.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "err.h"
-#include "hdr.h"
+#include "lib/fmt.h"
+#include "lib/err.h"
+#include "records/hdr.h"
 
 /* SGR code of one attribute word, -1 if unknown */
 static int attr_code(const char *w, size_t n)

@@ -27,9 +27,9 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
-#include "out.h"
-#include "plan.h"
-#include "quote.h"
+#include "lib/out.h"
+#include "records/plan.h"
+#include "lib/quote.h"
 
 /* glibc's stdio buffer for stdout: as plan.c found it when output began
  * (with stdout closed, the input's st_blksize), else fd 1's st_blksize,

@@ -10,12 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fmt.h"
-#include "err.h"
-#include "hdr.h"
-#include "out.h"
-#include "plan.h"
-#include "quote.h"
+#include "lib/fmt.h"
+#include "lib/err.h"
+#include "records/hdr.h"
+#include "lib/out.h"
+#include "records/plan.h"
+#include "lib/quote.h"
 
 void plan_say(struct tplan *p, int status, int err, const char *fmt, ...)
 {

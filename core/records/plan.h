@@ -18,8 +18,8 @@
 
 #include <stddef.h>
 
-#include "follow.h"
-#include "rec.h"
+#include "records/follow.h"
+#include "records/rec.h"
 
 enum { HNONE, HEMIT, HSKIP };           /* head part */
 enum { TNONE, TKEEP, TDROP, TFROM };    /* tail part */

@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "out.h"
-#include "rec.h"
+#include "lib/err.h"
+#include "lib/out.h"
+#include "records/rec.h"
 
 /* big reads: fewer syscalls for head -c and copies (docs/PERFORMANCE.md,
  * "Record engine") */

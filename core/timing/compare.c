@@ -1,9 +1,9 @@
 /* compare.c: ratio, interval and verdict from paired batches. */
 #include <math.h>
 
-#include "compare.h"
-#include "estimate.h"
-#include "mlog.h"
+#include "timing/compare.h"
+#include "timing/estimate.h"
+#include "lib/mlog.h"
 
 const char *cmp_word(int v)
 {

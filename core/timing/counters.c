@@ -5,7 +5,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "counters.h"
+#include "timing/counters.h"
 
 /* perf_event_attr as far as its first version (64 bytes, which every
  * kernel takes), declared here: a libc's headers (musl's) may not carry

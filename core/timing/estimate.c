@@ -7,9 +7,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "estimate.h"
-#include "hsort.h"
-#include "mlog.h"
+#include "timing/estimate.h"
+#include "lib/hsort.h"
+#include "lib/mlog.h"
 
 void est_aik(double *a, int k)
 {

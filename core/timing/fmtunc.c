@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fmtunc.h"
-#include "num.h"
+#include "timing/fmtunc.h"
+#include "lib/num.h"
 
 /* the x87 rounds to double, as every other target (fmtunc.h) */
 void fp_double(void)

@@ -15,10 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "fmt.h"
-#include "out.h"
-#include "spawn.h"
+#include "lib/clock.h"
+#include "lib/fmt.h"
+#include "lib/out.h"
+#include "timing/spawn.h"
 
 #define SEQ_CAP 32      /* "TIM_SEQ=" + 20 digits */
 

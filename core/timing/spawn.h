@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <sys/time.h>
 
-#include "counters.h"
+#include "timing/counters.h"
 
 struct spawner {
 	char **envp;            /* environ with a TIM_SEQ slot (owned) */

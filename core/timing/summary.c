@@ -5,8 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "estimate.h"
-#include "summary.h"
+#include "timing/estimate.h"
+#include "timing/summary.h"
 
 double sum_mean(const double *x, size_t n)
 {

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "words.h"
+#include "timing/words.h"
 
 static int blank(char c)
 {

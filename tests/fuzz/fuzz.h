@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
+#include "lib/err.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -4,7 +4,7 @@
  * more; esc_needed is 0 exactly when the C flavour changes nothing.
  * esc_shell: the output fits the 4n+8 bytes it allocates, holds no NUL or
  * newline, and unquoting it as sh would gives back the words of the input. */
-#include "escape.h"
+#include "process/escape.h"
 #include "fuzz.h"
 
 static void inplace(const uint8_t *data, size_t size, int utf8)

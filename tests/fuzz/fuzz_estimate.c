@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "estimate.h"
+#include "timing/estimate.h"
 
 static double sample(const uint8_t *p)
 {

@@ -3,7 +3,7 @@
  * text is bounded, NUL-ended inside the size given, the same whatever the
  * size (a shorter buffer gets a prefix), and the length returned is the
  * length of the whole text. */
-#include "fmtunc.h"
+#include "timing/fmtunc.h"
 #include "fuzz.h"
 
 /* the longest text possible: two 17-digit mantissas, signs, exponent,

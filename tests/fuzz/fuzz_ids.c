@@ -6,7 +6,7 @@
 #include <errno.h>
 
 #include "fuzz.h"
-#include "ids.h"
+#include "lib/ids.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

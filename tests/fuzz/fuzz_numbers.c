@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "fuzz.h"
-#include "num.h"
+#include "lib/num.h"
 
 static const long long lls[][2] = {
 	{LLONG_MIN, LLONG_MAX}, {0, 0x7fffffff}, {-40, 40}, {1, 1 << 20},

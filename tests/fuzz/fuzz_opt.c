@@ -6,7 +6,7 @@
  * option always has a value, pointing into argv; operands are argv words
  * or their tails; on failure opt_err holds one line naming the program. */
 #include "fuzz.h"
-#include "opt.h"
+#include "lib/opt.h"
 #include "../opt_table.h"
 
 /* shaped like the procps personalities' table */

@@ -12,7 +12,7 @@
 #include <regex.h>
 
 #include "fuzz.h"
-#include "pat.h"
+#include "lib/pat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

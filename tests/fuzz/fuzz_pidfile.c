@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "pidfile.h"
+#include "process/pidfile.h"
 
 static char path[64];
 static int fd = -1;

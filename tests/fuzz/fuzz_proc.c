@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "proc.h"
+#include "process/proc.h"
 
 static char root[64];
 static const char *const pids[] = {"1", "4242"};

@@ -5,7 +5,7 @@
  * text between its '(' and the ')' that ends the name, and a state
  * letter; every parser answers 0 or -1 (a rejected record is skipped). */
 #include "fuzz.h"
-#include "proc.h"
+#include "process/proc.h"
 
 static void stat_check(const char *b, size_t n, const struct proc *p)
 {

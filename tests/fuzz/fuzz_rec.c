@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "out.h"
-#include "rec.h"
+#include "lib/out.h"
+#include "records/rec.h"
 
 static int outfd = -1;
 

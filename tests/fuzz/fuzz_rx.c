@@ -44,7 +44,7 @@
 #include <wctype.h>
 
 #include "fuzz.h"
-#include "rx.h"
+#include "lib/rx.h"
 
 static locale_t utf8_loc, cutf8_loc, c_loc;
 

@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "fuzz.h"
-#include "sig.h"
+#include "lib/sig.h"
 
 static void roundtrip(int sig)
 {
