@@ -920,16 +920,21 @@ tim: note: --baseline base.json: "sleep 0.01" matches no command' ]
 	[ "$stderr" = 'tim: "sleep 0.02": no entry in --baseline part.tsv' ]
 }
 
+# dec EXPR: the decimal EXPR's value, to 12 places (the inputs have at
+# most 7, so the double's last-bit error is rounded away: the exact
+# decimal; awk, since a minimal root has no bc)
+dec() { awk "BEGIN { printf \"%.12f\", $1 }"; }
+
 # two commands in 4 batches of 3 (k=1: a batch's estimate is its minimum);
 # b's batch minima are a's times 2.0 2.3 1.8 2.1
 verdict_tsv() {
 	local j v
 	for j in 1.0 1.1 0.9 1.0; do
-		for v in 0.5 0 0.2; do printf '%s\ta\n' "$(echo "($j + $v) / 1000" | bc -l)"; done
+		for v in 0.5 0 0.2; do printf '%s\ta\n' "$(dec "($j + $v) / 1000")"; done
 	done
 	set -- 2.0 2.3 1.8 2.1
 	for j in 1.0 1.1 0.9 1.0; do
-		for v in 0.5 0 0.2; do printf '%s\tb\n' "$(echo "($j * $1 + $v) / 1000" | bc -l)"; done
+		for v in 0.5 0 0.2; do printf '%s\tb\n' "$(dec "($j * $1 + $v) / 1000")"; done
 		shift
 	done
 }
@@ -990,8 +995,8 @@ batches() {
 	local nm=$1 f
 	shift
 	for f; do
-		printf "%s\t$nm\n" "$(echo "$f * 1.5 / 1000" | bc -l)" \
-		    "$(echo "$f / 1000" | bc -l)" "$(echo "$f * 1.2 / 1000" | bc -l)"
+		printf "%s\t$nm\n" "$(dec "$f * 1.5 / 1000")" \
+		    "$(dec "$f / 1000")" "$(dec "$f * 1.2 / 1000")"
 	done
 }
 B="-w0 -k1 -n3 -o0"

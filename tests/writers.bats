@@ -22,27 +22,35 @@ signal.signal(signal.SIGPIPE,
 os.execvp(sys.argv[2], sys.argv[2:])' "$how" "$@"
 }
 
-# wr NAME CMD...: status and stderr of CMD under the four broken outputs
+# wr NAME CMD...: status and stderr of CMD under the four broken outputs.
+# With SYNC=LOG, each run waits until the target's signal log holds one
+# more line: two signals of one kind pending at once are one (a target
+# not scheduled between two runs on a busy machine logged 3 of 4)
 wr() {
 	local n=$1
 	shift
 	echo "== $n"
-	timeout 20 "$@" >/dev/full 2>"$W/e"; echo "full $? $(cat "$W/e")"
-	timeout 20 "$@" >&- 2>"$W/e"; echo "closed $? $(cat "$W/e")"
+	timeout 20 "$@" >/dev/full 2>"$W/e"; echo "full $? $(cat "$W/e")"; wr_sync
+	timeout 20 "$@" >&- 2>"$W/e"; echo "closed $? $(cat "$W/e")"; wr_sync
 	timeout 20 bash -c "$(declare -f deadpipe); deadpipe dfl \"\$@\"" x "$@" 2>"$W/e"
-	echo "pipe $? $(cat "$W/e")"
+	echo "pipe $? $(cat "$W/e")"; wr_sync
 	timeout 20 bash -c "$(declare -f deadpipe); deadpipe ign \"\$@\"" x "$@" 2>"$W/e"
-	echo "pipeign $? $(cat "$W/e")"
+	echo "pipeign $? $(cat "$W/e")"; wr_sync
+}
+wr_sync() {
+	[ -n "${SYNC-}" ] || return 0
+	nsync=$((${nsync:-0} + 1))
+	wait_lines "$SYNC" "$nsync"
 }
 
 @test "writers: pf pk pw on /dev/full, closed stdout, dead pipe" {
-	run in_ns "$(declare -f deadpipe wr)
+	run in_ns "$(declare -f deadpipe wr wr_sync)
 $(cat <<-'EOF2'
 	W=$(mktemp -d); export W
 	fix -n wtarget -l "$W/log" -c USR1; t=$FIXPID
 	B=$QBBIN
 	wr pf "$B/pf" wtarget
-	wr pk "$B/pk" -s USR1 -a echo wtarget
+	SYNC=$W/log wr pk "$B/pk" -s USR1 -a echo wtarget
 	wr pw "$B/pw" -a echo -l 0.05 wtarget
 	wr count "$B/pf" -a count wtarget
 	wait_lines "$W/log" 4
@@ -64,7 +72,7 @@ pipeign 1 "* ]]
 }
 
 @test "writers: pgrep pkill pidof as procps on broken outputs" {
-	run in_ns "$(declare -f deadpipe wr)
+	run in_ns "$(declare -f deadpipe wr wr_sync)
 $(cat <<-'EOF2'
 	W=$(mktemp -d); export W
 	fix -n wtarget
