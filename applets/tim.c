@@ -51,7 +51,7 @@ extern char **environ;
 
 #define MAXN 100000000LL                /* per-option and total sample cap */
 #define MAXROWS 100000                  /* rows a parameter scan may make */
-#define VERDICT_M 10                    /* --verdict's -m (docs/tim.md) */
+#define VERDICT_M 20                    /* --verdict's -m (docs/tim.md) */
 enum { R_DIFFS = 1, R_RATIOS = 2 };     /* the report set */
 enum { P_AUTO, P_ALWAYS, P_NEVER };     /* --progress */
 

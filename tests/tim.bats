@@ -980,10 +980,10 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 	run tim -w0 -k1 -n3 -m2 -o0 --verdict 'echo a$TIM_SEQ >> log' 'echo b$TIM_SEQ >> log'
 	[ "$status" -eq 0 ]
 	[ "$(tr '\n' ' ' < log)" = "a1 a2 a3 b4 b5 b6 a7 a8 a9 b10 b11 b12 " ]
-	# without -m: 10 batches (pairs), not 4
+	# without -m: 20 batches (pairs), not 4
 	run tim -w0 -k1 -n3 -o0 --verdict --json m.json true true
 	[ "$status" -eq 0 ]
-	[ "$(grep -c '"batches": 10,' m.json)" -eq 2 ]
+	[ "$(grep -c '"batches": 20,' m.json)" -eq 2 ]
 	bad "tim: bad --threshold 'x' (a fraction like 0.02 or 2%)" --threshold x 'touch ran'
 	bad "tim: bad --confidence '1' (a fraction like 0.95 or 95%)" --confidence 1 'touch ran'
 	bad "tim: bad --confidence '0' (a fraction like 0.95 or 95%)" --confidence 0 'touch ran'
