@@ -268,6 +268,7 @@ sigseq() {
 		echo "== $c"
 		PATH=$SIDE "$@" >"$W/o" 2>"$W/e"
 		echo "status=$?"
+		settle
 		unpid <"$W/o"
 		unpid <"$W/e"
 	done
@@ -275,6 +276,26 @@ sigseq() {
 		[ -s "$f" ] && echo "$(basename "$f"): $(tr '\n' ' ' <"$f")"
 	done
 	true
+}
+
+# settle (inside in_ns): wait (up to 3 s a fixture) until no fixture has
+# a signal pending, so that the next command's signals are not merged
+# into this one's: two pending SIGUSR1 are one, and on a busy machine a
+# fixture may not run between two commands (CI's fresh root logged 6
+# SIGUSR1 of 7). A stopped fixture keeps its signals pending: skipped.
+settle() {
+	local f p i
+	for f in "$W"/*.pid; do
+		read -r p < "$f" 2> /dev/null || continue
+		for ((i = 0; i < 300; i++)); do
+			awk '/^State:/ && $2 ~ /^[TtZX]/ { quiet = 1 }
+			    /^(SigPnd|ShdPnd):/ && $2 !~ /^0+$/ { busy = 1 }
+			    END { exit !(quiet || !busy) }' "/proc/$p/status" \
+			    2> /dev/null && break
+			[ -e "/proc/$p" ] || break
+			sleep 0.01
+		done
+	done
 }
 
 # seqsame 'CMD ARGS' ... (outside in_ns): sigseq with the reference tools

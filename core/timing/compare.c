@@ -139,7 +139,7 @@ static int logs(const double *v, size_t m, double *tmp, size_t *k,
 void cmp_pairs(const double *x, const double *y, size_t m, double conf,
     double thr, double *tmp, struct cmp *out)
 {
-	double mean, ss;
+	double mean, ss, jd;
 	size_t j, k;
 	int bad = 0;
 
@@ -152,10 +152,13 @@ void cmp_pairs(const double *x, const double *y, size_t m, double conf,
 	out->pairs = k;
 	/* from CMP_RANK pairs on: the median and its sign-test interval,
 	 * order statistics j and k + 1 - j (1-based), j from the normal
-	 * approximation of Binomial(k, 1/2) with continuity correction */
-	j = (size_t)(((double)k + 1 - cmp_zq(1 - (1 - conf) / 2) *
-	    sqrt((double)k)) / 2);
-	if (!bad && k >= CMP_RANK && j >= 1) {
+	 * approximation of Binomial(k, 1/2) with continuity correction;
+	 * converted only when at least 1 (few pairs at a high confidence
+	 * make it negative, and a negative double cast to size_t is
+	 * undefined: clang's UBSan stops there) */
+	jd = ((double)k + 1 - cmp_zq(1 - (1 - conf) / 2) * sqrt((double)k)) / 2;
+	if (!bad && k >= CMP_RANK && jd >= 1) {
+		j = (size_t)jd;
 		est_sort(tmp, k);
 		bounds((tmp[(k - 1) / 2] + tmp[k / 2]) / 2, tmp[j - 1], tmp[k - j],
 		    thr, out);
