@@ -1,5 +1,6 @@
-# anchored.awk: (tests/churn.bats) over `strace -f -e trace=openat,close,fcntl,dup,pidfd_open`
-# output: each pidfd_open(PID) must come while an fd of one of PID's /proc
+# anchored.awk: (tests/churn.bats) over `strace -f -e trace=openat,close,/^fcntl(64)?$,dup,pidfd_open`
+# output (32-bit x86 calls fcntl64: both names are read): each
+# pidfd_open(PID) must come while an fd of one of PID's /proc
 # files (or a dup of one) is open: the pidfd is for the process that was read.
 {
 	tid = "-"; line = $0
@@ -18,7 +19,7 @@ line ~ /^<\.\.\. openat resumed>/ {
 	if (tid in pend) { fd = ret(line); if (fd >= 0) fdpid[fd] = pend[tid]; delete pend[tid] }
 	next
 }
-line ~ /^(fcntl|dup)\(/ {
+line ~ /^(fcntl(64)?|dup)\(/ {
 	if (line ~ /^fcntl/ && line !~ /F_DUPFD/) next
 	match(line, /\([0-9]+/); src = substr(line, RSTART + 1, RLENGTH - 1) + 0
 	if (!(src in fdpid)) next
@@ -26,7 +27,7 @@ line ~ /^(fcntl|dup)\(/ {
 	fd = ret(line); if (fd >= 0) fdpid[fd] = fdpid[src]
 	next
 }
-line ~ /^<\.\.\. (fcntl|dup) resumed>/ {
+line ~ /^<\.\.\. (fcntl(64)?|dup) resumed>/ {
 	if (tid in dpend) { fd = ret(line); if (fd >= 0) fdpid[fd] = dpend[tid]; delete dpend[tid] }
 	next
 }

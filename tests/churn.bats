@@ -147,7 +147,7 @@ churn_ns() {
 	    >/dev/null & c=$!
 	wait_file "$W/churn.ready"
 	for t in 1 2 1 2; do
-		QB_THREADS=$t strace -f -qq -e trace=openat,close,fcntl,dup,pidfd_open \
+		QB_THREADS=$t strace -f -qq -e 'trace=openat,close,/^fcntl(64)?$,dup,pidfd_open' \
 		    "$QB" pk -s 40 'churn|ctarget' 2>&1 >/dev/null |
 		    awk -f "$AWKF"
 	done
