@@ -1,5 +1,6 @@
 /* counters.c: perf_event_open on a child, read at its end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -36,6 +37,7 @@ void ctr_open(struct ctrs *c, int pid)
 	static const unsigned char ev[CTR_EV][2] = {{1, 1}, {1, 3}, {1, 2},
 		{0, 1}, {0, 0}, {0, 3}, {0, 5}};
 	struct pea a;
+	unsigned long fl = 8UL;         /* PERF_FLAG_FD_CLOEXEC */
 
 	for (i = 0; i < CTR_EV; i++) {
 		memset(&a, 0, sizeof a);
@@ -44,14 +46,21 @@ void ctr_open(struct ctrs *c, int pid)
 		a.config = ev[i][1];
 		a.disabled = a.inherit = a.enable_on_exec = 1;
 		/* the user's part only where the kernel asks for it
-		 * (perf_event_paranoid 2 without the capability) */
+		 * (perf_event_paranoid 2 without the capability); before
+		 * Linux 3.14 no PERF_FLAG_FD_CLOEXEC (EINVAL): set by fcntl */
 		for (;;) {
 			c->fd[i] = (int)syscall(SYS_perf_event_open, &a, pid,
-			    -1, -1, 8UL /* PERF_FLAG_FD_CLOEXEC */);
+			    -1, -1, fl);
+			if (c->fd[i] < 0 && errno == EINVAL && fl) {
+				fl = 0;
+				continue;
+			}
 			if (c->fd[i] >= 0 || errno != EACCES || a.exclude_kernel)
 				break;
 			a.exclude_kernel = a.exclude_hv = 1;
 		}
+		if (c->fd[i] >= 0 && !fl)
+			fcntl(c->fd[i], F_SETFD, FD_CLOEXEC);
 		c->err[i] = c->fd[i] < 0 ? errno : 0;
 	}
 #else
