@@ -475,6 +475,19 @@ fakeproc() {
 	[ "$output" = "ticks=300" ]
 }
 
+@test "reader: ticks as procps counts them, through a double of seconds (also where C arithmetic is wider, x87)" {
+	hz=$(getconf CLK_TCK)
+	run "$TESTBIN/unit_proc" psticks $(seq 1 3000)
+	[ "$status" -eq 0 ]
+	want=$(seq 1 3000 | awk -v hz="$hz" '{ s = $1 / hz; printf "%d\n", s * hz }')
+	[ "$output" = "$want" ]
+	# hz 100: 29 ticks are 0.29 s, which a double holds as a little less
+	if [ "$hz" = 100 ]; then
+		run "$TESTBIN/unit_proc" psticks 29 100
+		[ "$output" = "$(printf '28\n100')" ]
+	fi
+}
+
 @test "reader: a stat record's exit_code (field 52); older kernels' shorter records have none" {
 	d=$BATS_TEST_TMPDIR
 	f52=$(seq 4 51 | tr '\n' ' ')

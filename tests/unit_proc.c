@@ -15,6 +15,7 @@
  *                                tgt_signal SIG (a number): "sent", or
  *                                "held: ERRNO" / "signal: ERRNO" (the
  *                                errno's number) where it failed
+ *   unit_proc psticks T...       proc_ps_ticks of each T, one a line
  *   unit_proc parse KIND FILE    proc_parse_KIND (stat statx status uptime
  *                                exit_code) on
  *                                FILE's bytes in a buffer of exactly their
@@ -157,6 +158,11 @@ int main(int argc, char **argv)
 		return scan(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "parse"))
 		return parse(argv[2], argv[3]);
+	if (argc > 2 && !strcmp(argv[1], "psticks")) {
+		for (int i = 2; i < argc; i++)
+			printf("%llu\n", proc_ps_ticks(strtoull(argv[i], NULL, 10)));
+		return 0;
+	}
 	if (argc == 3 && !strcmp(argv[1], "json")) {
 		struct fld_buf b = {0};
 

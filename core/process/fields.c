@@ -387,20 +387,15 @@ static struct {
 
 static void env_init(struct proc_iter *it)
 {
-	double hz;
-
 	if (env.ready)
 		return;
 	env.ready = 1;
 	env.utf8 = loc_utf8();
 	env.hz = proc_hz();
-	/* procps takes uptime's seconds as a double and their ticks as
-	 * that times hz, cut: at times one less than the exact count, which
-	 * is /proc/uptime's digits (a double division of two integers is
-	 * the correctly rounded value strtod gives) */
-	hz = (double)(long long)env.hz;
-	env.now = (unsigned long long)(long long)((double)(long long)
-	    proc_now_ticks(it) / hz * hz);
+	/* procps takes uptime's seconds as a double: a double division of
+	 * two integers is the correctly rounded value strtod gives for
+	 * /proc/uptime's digits */
+	env.now = proc_ps_ticks(proc_now_ticks(it));
 }
 
 /* the boot time, read at the first row that shows a start time: the
@@ -642,9 +637,8 @@ static void name(struct fld_buf *b, int group, unsigned long long id,
 static unsigned long long cpu(const struct proc *p, unsigned scale)
 {
 	/* ps's ticks since the start: its seconds (a double) times hz, cut */
-	double hz = (double)(long long)env.hz;
-	unsigned long long j = env.now > p->start ? (unsigned long long)
-	    (long long)((double)(long long)(env.now - p->start) / hz * hz) : 0;
+	unsigned long long j = env.now > p->start ? proc_ps_ticks(env.now - p->start)
+	    : 0;
 
 	return j ? (p->utime + p->stime) * scale / j : 0;
 }

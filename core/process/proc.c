@@ -1,6 +1,7 @@
 /* proc.c: the /proc reader (getdents64 + openat + one read per file). */
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -887,6 +888,24 @@ int proc_parse_uptime(const char *buf, size_t len, unsigned long long *ticks)
 		return -1;
 	*ticks = sec * hz + frac * hz / scale;
 	return 0;
+}
+
+/* procps's count of T ticks: T / hz as a double of seconds, times hz,
+ * cut; at times one less than T. Each step is stored as a double:
+ * where arithmetic is wider than double (x87 on i686) the unrounded
+ * steps give T itself, and %cpu would not match ps's */
+unsigned long long proc_ps_ticks(unsigned long long t)
+{
+#if FLT_EVAL_METHOD != 0
+	volatile
+#endif
+	double hz = (double)(long long)proc_hz(), s = (double)(long long)t / hz;
+#if FLT_EVAL_METHOD != 0
+	volatile
+#endif
+	double r = s * hz;
+
+	return (unsigned long long)(long long)r;
 }
 
 unsigned long long proc_now_ticks(struct proc_iter *it)

@@ -197,6 +197,8 @@ unsigned long long proc_hz(void);
 pid_t proc_self(struct proc_iter *it);
 /* clock ticks since boot now (from /proc/uptime), 0 if unknown */
 unsigned long long proc_now_ticks(struct proc_iter *it);
+/* T ticks as procps counts them (through seconds in a double) */
+unsigned long long proc_ps_ticks(unsigned long long t);
 
 /* the parsers of the reader, pure (no I/O): buf[0..len) need not be
  * NUL-ended. 0 with the fields filled, or -1 when the record is malformed
