@@ -3,11 +3,15 @@
  *
  *   qbsecc [-0 ARGV0] ERRNO CALL[,CALL...] -- COMMAND [ARG...]
  *
- * ERRNO is ENOSYS or EPERM. CALL is a system call name from the table
+ * ERRNO is ENOSYS, EPERM or EINVAL (what an older kernel says to a flag
+ * it does not know). CALL is a system call name from the table
  * below, or one of the groups "pidfd" (pidfd_open, pidfd_send_signal,
  * pidfd_getfd, waitid(P_PIDFD, ...), ioctl(PIDFD_GET_INFO)) and "new"
  * (pidfd plus every other call newer than Linux 4.x that quickbox or its
- * C library may make; perf_event_open is named alone). waitid and ioctl fail only in their pidfd forms.
+ * C library may make; perf_event_open is named alone). waitid and ioctl
+ * fail only in their pidfd forms; "perf_event_open_cloexec" fails
+ * perf_event_open only when its flags hold PERF_FLAG_FD_CLOEXEC, as
+ * kernels before 3.14 did (with EINVAL).
  * -0 gives COMMAND another argv[0] (a multicall binary reads its name
  * there). The filter is classic BPF installed with
  * prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) after PR_SET_NO_NEW_PRIVS;
@@ -59,7 +63,7 @@
 /* PIDFD_GET_INFO: _IOWR(0xFF, 11, 64-byte struct) */
 #define PIDFD_GET_INFO_ ((uint32_t)_IOWR(0xFF, 11, char[64]))
 
-enum { PLAIN, WAITID_PIDFD, IOCTL_INFO };
+enum { PLAIN, WAITID_PIDFD, IOCTL_INFO, PERF_CLOEXEC };
 
 struct call {
 	const char *name;
@@ -109,6 +113,7 @@ static const struct call calls[] = {
 	/* old, in no group: a container's profile may close it (tim
 	 * --counters) */
 	{"perf_event_open", SYS_perf_event_open, X32(336), PLAIN, 0},
+	{"perf_event_open_cloexec", SYS_perf_event_open, X32(336), PERF_CLOEXEC, 0},
 };
 #define NCALLS (sizeof calls / sizeof *calls)
 
@@ -128,6 +133,8 @@ static void emit(struct sock_filter f)
 #define RET(v) emit((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, (v)))
 /* if A == k fall through, else skip n instructions */
 #define NEQ_SKIP(k, n) emit((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, (n)))
+/* if A & k fall through, else skip n instructions */
+#define CLEAR_SKIP(k, n) emit((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, (k), 0, (n)))
 
 /* the low 32 bits of argument i (the part a classic filter compares;
  * both values tested here fit in 32 bits) */
@@ -161,6 +168,12 @@ static void one(long nr, int form, uint32_t fail)
 		NEQ_SKIP((uint32_t)nr, 3);
 		LD(argoff(1));
 		NEQ_SKIP(PIDFD_GET_INFO_, 1);
+		RET(fail);
+		break;
+	case PERF_CLOEXEC:   /* perf_event_open(..., PERF_FLAG_FD_CLOEXEC) */
+		NEQ_SKIP((uint32_t)nr, 3);
+		LD(argoff(4));
+		CLEAR_SKIP(8, 1);
 		RET(fail);
 		break;
 	}
@@ -200,13 +213,15 @@ int main(int argc, char **argv)
 		i = 3;
 	}
 	if (argc - i < 4 || strcmp(argv[i + 2], "--")) {
-		fputs("usage: qbsecc [-0 ARGV0] ENOSYS|EPERM CALL[,CALL...] -- COMMAND [ARG...]\n", stderr);
+		fputs("usage: qbsecc [-0 ARGV0] ENOSYS|EPERM|EINVAL CALL[,CALL...] -- COMMAND [ARG...]\n", stderr);
 		return 126;
 	}
 	if (!strcmp(argv[i], "ENOSYS"))
 		err = ENOSYS;
 	else if (!strcmp(argv[i], "EPERM"))
 		err = EPERM;
+	else if (!strcmp(argv[i], "EINVAL"))
+		err = EINVAL;
 	else {
 		fprintf(stderr, "qbsecc: bad errno: %s\n", argv[i]);
 		return 126;

@@ -139,6 +139,28 @@ server() { printf '#!/bin/sh\nsleep 0.2\necho %s\nsleep 100\n' "${1:-Ready}" > s
 	[ "${lines[0]}" = "# not counted: task-clock, context-switches, page-faults, instructions, cycles, cache-misses, branch-misses (Function not implemented)" ]
 }
 
+@test "--counters: a kernel before 3.14 (PERF_FLAG_FD_CLOEXEC refused with EINVAL): the events opened without the flag" {
+	# the filter refuses the flag: a call with it fails EINVAL
+	run "$TESTBIN/qbsecc" EINVAL perf_event_open_cloexec -- python3 -c '
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+attr = (ctypes.c_uint32 * 16)(1, 64)   # software, size 64, task-clock (0)
+nr = {"x86_64": 298, "aarch64": 241}.get(os.uname().machine)
+if nr is None: print("skip"); raise SystemExit
+r1 = libc.syscall(nr, attr, 0, -1, -1, ctypes.c_ulong(8)); e1 = ctypes.get_errno()
+r2 = libc.syscall(nr, attr, 0, -1, -1, ctypes.c_ulong(0))
+print(r1, e1, r2 >= 0)'
+	[ "$status" -eq 0 ]
+	[ "$output" = skip ] || [ "$output" = "-1 22 True" ]
+	run --separate-stderr "$TESTBIN/qbsecc" EINVAL perf_event_open_cloexec -- "$QB" tim --counters -N -w0 -n3 -m2 /bin/true
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" != *"Invalid argument"* ]]
+	for c in 'ms task-clock' context-switches page-faults; do
+		[[ "$output" =~ (^|$'\n')[0-9.]+\ \+-\ [0-9.]+\ $c$TAB/bin/true($'\n'|$) ]]
+	done
+}
+
 @test "--counters --json: every run's counts, the estimates; without --counters none" {
 	run tim --counters -N -w0 -n3 -m2 --json=c.json /bin/true
 	[ "$status" -eq 0 ]
