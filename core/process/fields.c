@@ -50,25 +50,26 @@ static const unsigned char needs[K_N] = {
  * has digits; cut to its width unless last (ps's "unlimited" texts); a
  * user or group name (cut with '+'); a JSON number */
 enum { R = 1, P = 2, C = 4, N = 8, J = 16 };
-/* each field's names ("NAME OTHERNAMES|HEADER"), rows ended by ';',
+/* each field's names ("NAME OTHERNAMES|HEADER", no HEADER: the first
+ * NAME in capitals: 160 bytes of table for 64 of code), rows ended by ';',
  * and row by row in attrs, ps's width, its layout and the value. ps's
  * aliases with a header of their own are rows of their own; the first
  * name of a row is its JSON key. (One string and three bytes a row: a
  * table of pointers was 780 bytes more of the static binary.) */
 static const char names[] =
-	"pid|PID;ppid|PPID;pgid|PGID;sid|SID;tgid|TGID;pgrp|PGRP;"
-	"sess session|SESS;tpgid|TPGID;lwp|LWP;tid|TID;tty tt|TT;"
-	"tname tty8|TTY;user uname|USER;euser|EUSER;ruser|RUSER;uid|UID;"
-	"euid|EUID;ruid|RUID;group|GROUP;egroup|EGROUP;rgroup|RGROUP;gid|GID;"
-	"egid|EGID;rgid|RGID;state s|S;stat|STAT;nice ni|NI;pri|PRI;class|CLS;"
-	"cls|CLS;policy|POL;nlwp|NLWP;thcount|THCNT;start|STARTED;"
-	"lstart|STARTED;etime|ELAPSED;etimes|ELAPSED;time cputime|TIME;"
-	"times cputimes|TIME;%cpu pcpu|%CPU;c|C;%mem pmem|%MEM;rss rssize|RSS;"
-	"rsz|RSZ;vsz vsize|VSZ;blocked sigmask sig_block|BLOCKED;"
-	"ignored sigignore sig_ignore|IGNORED;caught sigcatch|CAUGHT;"
+	"pid|;ppid|;pgid|;sid|;tgid|;pgrp|;"
+	"sess session|;tpgid|;lwp|;tid|;tty tt|TT;"
+	"tname tty8|TTY;user uname|;euser|;ruser|;uid|;"
+	"euid|;ruid|;group|;egroup|;rgroup|;gid|;"
+	"egid|;rgid|;state s|S;stat|;nice ni|NI;pri|;class|CLS;"
+	"cls|;policy|POL;nlwp|;thcount|THCNT;start|STARTED;"
+	"lstart|STARTED;etime|ELAPSED;etimes|ELAPSED;time cputime|;"
+	"times cputimes|TIME;%cpu pcpu|;c|;%mem pmem|;rss rssize|;"
+	"rsz|;vsz vsize|;blocked sigmask sig_block|;"
+	"ignored sigignore sig_ignore|;caught sigcatch|;"
 	"sig_catch|CATCHED;comm ucomm|COMMAND;ucmd|CMD;fname|COMMAND;"
-	"args command|COMMAND;cmd|CMD;argv|COMMAND;exe|EXE;cwd|CWD;"
-	"cgroup|CGROUP;id|ID;";
+	"args command|COMMAND;cmd|;argv|COMMAND;exe|;cwd|;"
+	"cgroup|;id|;";
 /* width (the signal masks: ps's 9 columns plus the 7 it takes when the
  * line has room, which off a terminal it always has), layout, value */
 static const unsigned char attrs[][3] = {
@@ -231,6 +232,10 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 		} else {
 			c.head = strchr(c.key, '|') + 1;
 			c.hlen = strcspn(c.head, ";");
+			if (!c.hlen) {  /* the name in capitals (fld_header) */
+				c.head = c.key;
+				c.hlen = strcspn(c.key, " |");
+			}
 		}
 		if (c.hlen > c.width)
 			c.width = c.hlen;
@@ -308,6 +313,9 @@ void fld_header(struct fld_buf *b, const struct fld_set *set)
 		size_t at = b->n;
 
 		put(b, set->v[i].head, set->v[i].hlen);
+		if (set->v[i].head == set->v[i].key)
+			for (size_t k = at; k < b->n; k++)
+				b->s[k] = (char)(b->s[k] - 32 * (b->s[k] >= 'a'));
 		place(b, at, set->v[i].hlen, &l, &set->v[i]);
 	}
 	put(b, "\n", 1);
