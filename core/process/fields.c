@@ -645,8 +645,8 @@ static void name(struct fld_buf *b, int group, unsigned long long id,
 static unsigned long long cpu(const struct proc *p, unsigned scale)
 {
 	/* ps's ticks since the start: its seconds (a double) times hz, cut */
-	unsigned long long j = env.now > p->start ? proc_ps_ticks(env.now - p->start)
-	    : 0;
+	unsigned long long j = env.now > p->start ?
+	    proc_ps_ticks(env.now - p->start) : 0;
 
 	return j ? (p->utime + p->stime) * scale / j : 0;
 }
