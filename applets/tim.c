@@ -101,7 +101,7 @@ static const struct optdef defs[] = {
 	[O_SERR] = {OPT_TEXT("stderr", "WHERE", "inherit or null: the commands' stderr (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_AFF] = {OPT_TEXT("affinity", "CPUS", "run the commands on CPUS only, e.g. 0,2-3"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_QW] = {OPT_TEXT("quiet-warnings", "", "no advisory warnings (errors stay)"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m10; print faster/slower/no difference"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m20; print faster/slower/no difference"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_THR] = {OPT_TEXT("threshold", "T", "ratios within 1 +- T are no difference (2%)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CONF] = {OPT_TEXT("confidence", "C", "confidence of the ratio's interval (95%)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_DEC] = {OPT_TEXT("decide", "", "--verdict; add batches until all are decided"), 0, OPT_FLAG | OPT_EXACT, 0},
@@ -1538,8 +1538,10 @@ static void setup(struct tim *t, struct tbase *b)
 			    "here" : strerror(e));
 			out_char(')');
 		}
-		if (n)
+		if (n) {        /* before the commands' own output */
 			out_char('\n');
+			flush_out(t);
+		}
 	}
 	t->md.pm = getenv("LC_PM");
 	if (!t->md.pm)

@@ -151,21 +151,19 @@ void tm_ratio(const struct row *r, const struct row *ref, double *v,
 int tm_counter(const struct tmodel *md, const struct row *r, int c,
     double *mean, double *err)
 {
-	double s = 0, q = 0, x, om, oe, v;
-	size_t j, n = 0;
+	struct est_run w = {0};
+	double x, om, oe;
+	size_t j;
 
+	/* Welford's running mean: the sum of squares less n mean^2 loses
+	 * the spread of large, close counts (cycles, task-clock in ns) */
 	for (j = 0; j * CTR_N < r->nctr; j++)
-		if ((x = (double)r->ctr[j * CTR_N + (size_t)c]) >= 0) {
-			s += x;
-			q += x * x;
-			n++;
-		}
-	if (!n)
+		if ((x = (double)r->ctr[j * CTR_N + (size_t)c]) >= 0)
+			est_push(&w, x);
+	if (!w.n)
 		return -1;
-	*mean = s / (double)n;
-	v = q - s * *mean;      /* n times the variance; rounding may dip it */
-	*err = n > 1 ? sqrt((v > 0 ? v : 0) / (double)(n - 1) / (double)n) :
-	    NAN;
+	*mean = w.mean;
+	*err = w.n > 1 ? sqrt(w.m2 / (double)(w.n - 1) / (double)w.n) : NAN;
 	if (c == CTR_TASK) {
 		*mean *= md->scale * 1e-9;
 		*err *= md->scale * 1e-9;

@@ -41,7 +41,7 @@ void tplot_svg(struct tw *w, const struct tmodel *md)
 			lo = x < lo ? x : lo;
 			hi = x > hi ? x : hi;
 		}
-	if (!(hi >= lo))
+	if (!(hi >= lo && hi - lo < 1e308))     /* none, or not finite */
 		lo = hi = 0;
 	sp = (hi - lo) / 20 + hi * 1e-3 + 1e-9; /* a margin, never 0 */
 	lo -= sp;

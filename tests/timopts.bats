@@ -161,6 +161,14 @@ print(r1, e1, r2 >= 0)'
 	done
 }
 
+@test "--counters: the not-counted line comes before the commands' output" {
+	# the note is flushed before the first run writes (same stdout)
+	run --separate-stderr "$TESTBIN/qbsecc" EPERM perf_event_open -- "$QB" tim --counters -w0 -n3 -m2 -o0 'echo hi'
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "# not counted: "* ]]
+	[ "${lines[1]}" = hi ]
+}
+
 @test "--counters --json: every run's counts, the estimates; without --counters none" {
 	run tim --counters -N -w0 -n3 -m2 --json=c.json /bin/true
 	[ "$status" -eq 0 ]
@@ -205,6 +213,14 @@ print(len(r.findall("{http://www.w3.org/2000/svg}circle")))'
 	run --separate-stderr tim --plot=no/such/p.svg 'touch ran'
 	[ "$status" -eq 1 ]
 	[ ! -e ran ]
+	# times past a double in the unit: an axis without ticks, no endless
+	# tick loop (nor, under UBSan, a NaN cast)
+	awk 'BEGIN { for (i = 0; i < 12; i++) printf "1e-4\t\n1e306\ta\n" }' > big.tsv
+	run /usr/bin/timeout 20 "$QB" tim -r big.tsv -w0 -n4 -m3 -o4 --plot=big.svg a
+	[ "$status" -eq 0 ]
+	run python3 -c 'import xml.etree.ElementTree as E
+print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circle")))'
+	[ "$output" = 24 ]   # the overhead row's 12 too
 }
 
 @test "--ready: a member left when the output ends is stopped; a command dies with tim" {
