@@ -47,6 +47,10 @@ enum pfopt {
 };
 
 #define CRIT OPT_CRIT
+/* -a's help: pk's and pw's replace the last word (help() below) */
+#define ACT_HEAD "echo path aid count kill nice wait Wait (repeatable; default "
+#define ACT_HELP ACT_HEAD "echo)"
+
 static const struct optdef defs[] = {
 	[P_PIDS] = {OPT_TEXT("pids", "STR", "PIDs (or id tokens PID:INODE, PID@START: that process only) to consider, separated by blanks or commas (repeatable; default: all)"), 'p', OPT_VALUE, CRIT | OPT_V_STR},
 	[P_FULL] = {OPT_TEXT("full", "", "match the full command line, not the name (comm)"), 'f', OPT_FLAG, 0},
@@ -78,7 +82,7 @@ static const struct optdef defs[] = {
 	[P_EXIST] = {OPT_TEXT("exist", "", "exit 0 at the first match; no actions, no output"), 'e', OPT_FLAG, 0},
 	[P_SIGNALS] = {OPT_TEXT("signals", "SIG", "signal name or number (repeatable; adds the kill action)"), 's', OPT_VALUE, OPT_V_STR},
 	[P_NICE] = {OPT_TEXT("nice", "N", "nice increment, the result clamped to -20..19 (non-zero adds the nice action)"), 'N', OPT_VALUE, OPT_V_INT},
-	[P_ACTIONS] = {OPT_TEXT("actions", "ACT", "echo path aid count kill nice wait Wait (repeatable; default echo)"), 'a', OPT_VALUE, OPT_V_STR},
+	[P_ACTIONS] = {OPT_TEXT("actions", "ACT", ACT_HELP), 'a', OPT_VALUE, OPT_V_STR},
 	[P_IFHANDLED] = {OPT_TEXT("ifHandled", "", "do not send the first signal to processes that do not catch it"), 'H', OPT_FLAG, 0},
 	[P_TREE] = {OPT_TEXT("tree", "", "also every descendant of each selected process; kill: each round stops the tree (children born meanwhile too), signals, continues"), 'T', OPT_FLAG, 0},
 	[P_UNTILGONE] = {OPT_TEXT("untilGone", "", "kill, rescan and kill again until none is left (bounded by -l)"), 0, OPT_FLAG, 0},
@@ -717,11 +721,10 @@ static void help(unsigned dflt)
 	if (dflt) {
 		/* "... (repeatable; default echo)": echo -> kill or wait */
 		const char *h = opt_helptext(&defs[P_ACTIONS]);
-		size_t n = (size_t)(h - a) + strlen(h) - 5;
+		size_t n = (size_t)(h - a) + sizeof ACT_HEAD - 1;
 
-		_Static_assert(sizeof "actions\0ACT\0" + sizeof
-		    "echo path aid count kill nice wait Wait (repeatable; default echo)"
-		    <= sizeof act, "act holds the -a row's text");
+		_Static_assert(sizeof "actions\0ACT\0" + sizeof ACT_HELP <=
+		    sizeof act, "act holds the -a row's text");
 		memcpy(act, a, n);
 		memcpy(act + n, dflt == A_KILL ? "kill)" : "wait)", 6);
 		memcpy(d, defs, sizeof d);

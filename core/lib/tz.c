@@ -82,7 +82,7 @@ static void load(void)
 	const char *tz = getenv("TZ");
 	char path[4096];
 
-	z.ready = 1;
+	z.ready = 1;    /* one thread calls it (tz.h) */
 	tz = !tz ? "/etc/localtime" : tz + (*tz == ':');
 	if (!*tz)
 		return;

@@ -3,8 +3,11 @@
  * The zone is TZ's, else /etc/localtime's: TZ "" is UTC; ":NAME" or NAME
  * names a TZif file (an absolute path, or a name without ".." below
  * /usr/share/zoneinfo: no TZDIR); a TZ that names no file is read as a POSIX
- * "STDoffset" string (its daylight-saving part is not applied). Read
- * once, at the first call. Without libc's time-zone code: it is 8 KB of
+ * "STDoffset" string (its daylight-saving part is not applied); past a
+ * file's last listed change its last offset stays (its closing rule is
+ * not read either: right for "fat" files, which list changes to 2037,
+ * not for "slim" ones). Read once, at the first call, which one thread
+ * makes. Without libc's time-zone code: it is 8 KB of
  * the static binary, this is under 1 KB (docs/quickbox.md, "Static
  * binary and size"). */
 #ifndef QB_TZ_H

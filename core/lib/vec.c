@@ -33,7 +33,11 @@ char *vec_file(const char *path, size_t max, size_t *n)
 	if (fd < 0)
 		return NULL;
 	do {
-		buf = vec_grow(buf, len + 65536, &cap, 1);
+		/* grown when full, by doubling from 4 KiB: a 64 KiB step
+		 * each read made a small file cost two big blocks (in the
+		 * static build two mappings) */
+		if (len + 1 >= cap && len < max)
+			buf = vec_grow(buf, len + 4096, &cap, 1);
 		room = cap - len - 1 < max - len ? cap - len - 1 : max - len;
 		got = room ? read(fd, buf + len, room) : 0;
 		if (got > 0)

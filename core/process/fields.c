@@ -388,7 +388,7 @@ void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 
 /* per run: what every row shares */
 static struct {
-	int ready, utf8, have_btime;
+	int ready, utf8, have_btime, have_mem;
 	unsigned long long hz, now, memtotal;
 	long long btime;
 } env;
@@ -422,8 +422,9 @@ static unsigned long long memtotal(struct proc_iter *it)
 {
 	long long v;
 
-	if (!env.memtotal && !proc_sysnum(it, "meminfo", "MemTotal:", &v))
+	if (!env.have_mem && !proc_sysnum(it, "meminfo", "MemTotal:", &v))
 		env.memtotal = (unsigned long long)v;
+	env.have_mem = 1;       /* unknown: not looked for at every row */
 	return env.memtotal;
 }
 
@@ -811,7 +812,7 @@ void fld_row(struct fld_buf *b, const struct fld_set *set,
 	for (size_t i = 0; i < set->n; i++) {
 		const struct fld_col *c = &set->v[i];
 		unsigned how = attrs[c->id][1], kind = attrs[c->id][2];
-		size_t at = b->n, rm = room(&l, c, i + 1 == set->n), fit;
+		size_t at = b->n, rm = room(&l, c, i + 1 == set->n), fit, w;
 
 		if (json) {
 			if (i)
@@ -822,12 +823,13 @@ void fld_row(struct fld_buf *b, const struct fld_set *set,
 			continue;
 		}
 		value(b, c, it, p, 0, rm);
-		if (how & C) {          /* ps cuts these to their room */
-			esc_cells(b->s + at, b->n - at, env.utf8,
+		if (how & C) {  /* ps cuts these to their room: the columns kept */
+			w = esc_cells(b->s + at, b->n - at, env.utf8,
 			    kind == K_FNAME && rm > 8 ? 8 : rm, &fit);
 			b->n = at + fit;
-		}
-		place(b, at, columns(b->s + at, b->n - at), &l, c);
+		} else
+			w = columns(b->s + at, b->n - at);
+		place(b, at, w, &l, c);
 	}
 	put(b, json ? "}\n" : "\n", 1 + json);
 }

@@ -77,6 +77,11 @@ struct par {
 /* the kernel's FUTEX_WAIT / FUTEX_WAKE | FUTEX_PRIVATE_FLAG, here
  * because musl's headers do not carry linux/futex.h */
 enum { FUTEX_WAIT_PRIV = 0 | 128, FUTEX_WAKE_PRIV = 1 | 128 };
+/* 32-bit arches born with 64-bit time (riscv32) have only the time64
+ * call; with no timeout the two are the same */
+#if !defined(SYS_futex) && defined(SYS_futex_time64)
+#define SYS_futex SYS_futex_time64
+#endif
 
 static long futex(void *addr, int op, unsigned val)
 {
@@ -257,8 +262,6 @@ int par_threads(int *forced)
 	int n;
 
 	*forced = 0;
-	if (!ENABLE_PARSCAN)
-		return 1;
 	if (e && *e && !num_ll(e, 1, PAR_MAX, &want) && want == 1)
 		return 1;
 	if (want > 1) {

@@ -5,7 +5,8 @@
  * time, in /proc order, each as soon as every earlier part is done.
  *
  * It knows no criterion: the engine hands it its test and its act as
- * hooks, and decides whether a query may be read by several threads at
+ * hooks (it only frees, as a thread ends, what lib/pat.h keeps per
+ * thread), and decides whether a query may be read by several threads at
  * all (select.c, sel_run). Calls go one way: select.c calls this file,
  * this file calls select.c's code only through the hooks.
  *
@@ -45,7 +46,7 @@ struct par_query {
 /* how many threads a scan that may share out its reading takes: one per
  * CPU allowed (sched_getaffinity), 8 at most; QB_THREADS=1 in the
  * environment says 1, QB_THREADS=N (2..8) N from the first process on
- * (*forced then 1). Always 1 without ENABLE_PARSCAN. */
+ * (*forced then 1). Not called without ENABLE_PARSCAN. */
 int par_threads(int *forced);
 
 /* the scan with n threads (from par_threads; n > 1): unless forced, the
