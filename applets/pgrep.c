@@ -658,13 +658,15 @@ static void setup(struct pg *g)
 		s->need |= PROC_CMDLINE | PROC_COMM;
 	if (g->nspid < 0)
 		die(EXIT_FATAL, "Error reading reference namespace information\n");
-	s->quirks = SEL_Q_TTY_SHORT | SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO;
+	s->quirks = SEL_Q_TTY_SHORT | SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO |
+	    SEL_Q_PS_AGE;
 	s->ns_pid = (pid_t)g->nspid;
 	s->nsmask = g->nsflags;
-	if (g->older > 0) {     /* whole seconds lived >= older */
+	/* whole seconds lived >= older; below 0 only a process younger
+	 * than procps's clock fails the test (SEL_Q_PS_AGE) */
+	s->has_age = g->older != 0;
+	if (g->older > 0)
 		s->age = (long long)g->older * (long long)proc_hz() - 1;
-		s->has_age = 1;
-	}
 	s->states = g->runstates;
 	s->handler = g->handler;
 	s->handler_sig = g->sig;

@@ -3,7 +3,7 @@
  * tool) and compares what each wrote to stdout and stderr, byte for byte,
  * and how each ended.
  *
- *   qbdiff [-C DIR] [-i FILE] [-P] [-o full|closed] [-b CASES]
+ *   qbdiff [-A] [-C DIR] [-i FILE] [-P] [-o full|closed] [-b CASES]
  *          NAME BIN1 BIN2 [ARG...]
  *
  * Both run as `NAME ARG...` (argv[0] is NAME: a multicall binary reads
@@ -12,7 +12,11 @@
  * closed: stdout is closed; stdout is then not compared (both wrote
  * nowhere). -b CASES runs every case of the file CASES instead of ARG...:
  * each case is a count and that many arguments, every field ended by a
- * NUL (bash: printf '%s\0' $# "$@"); "-" is stdin.
+ * NUL (bash: printf '%s\0' $# "$@"); "-" is stdin. -A: first wait until
+ * qbdiff is two clock ticks old by /proc/uptime as procps reads it
+ * (seconds as a double, times hz, cut): procps's pgrep -O leaves out a
+ * process started after that clock's now, so a qbdiff younger than a
+ * tick could be seen by one run and not the other.
  *
  * Exit 0 when every case agreed, 1 when any differed (each named on
  * stdout, with the first difference), 2 on a usage or system error.
@@ -97,6 +101,41 @@ static char *readall(int fd, size_t *n)
 	if (!b)
 		die("malloc");
 	return b;
+}
+
+/* -A: wait (up to 5 s) until this process has lived two clock ticks */
+static void age(void)
+{
+	unsigned long long start = 0;
+	long hz = sysconf(_SC_CLK_TCK);
+	char b[1024], *p;
+	FILE *f = fopen("/proc/self/stat", "r");
+	size_t n = f ? fread(b, 1, sizeof b - 1, f) : 0;
+	int field = 2;
+
+	if (f)
+		fclose(f);
+	b[n] = 0;
+	p = strrchr(b, ')');
+	if (!p || hz <= 0)
+		errno = EINVAL, die("/proc/self/stat");
+	for (; *p && field < 22; p++)       /* start time: field 22 */
+		if (*p == ' ')
+			field++;
+	start = strtoull(p, NULL, 10);
+	for (int i = 0; i < 2500; i++) {
+		double up = 0;
+
+		if (!(f = fopen("/proc/uptime", "r")))
+			die("/proc/uptime");
+		if (fscanf(f, "%lf", &up) != 1)
+			errno = EINVAL, die("/proc/uptime");
+		fclose(f);
+		if ((unsigned long long)(up * (double)hz) >= start + 2)
+			return;
+		usleep(2000);
+	}
+	errno = ETIMEDOUT, die("-A");
 }
 
 /* writes INPUT into the pipe WFD from a child; a reader that leaves early
@@ -298,8 +337,9 @@ int main(int argc, char **argv)
 	const char *cases = NULL;
 	int c, fd[4];
 
-	while ((c = getopt(argc, argv, "+C:i:Po:b:")) != -1) {
+	while ((c = getopt(argc, argv, "+AC:i:Po:b:")) != -1) {
 		switch (c) {
+		case 'A': age(); break;
 		case 'C': dir = optarg; break;
 		case 'i': input = optarg; break;
 		case 'P': piped = 1; break;
@@ -327,7 +367,7 @@ int main(int argc, char **argv)
 		return one(argv[optind + 1], b2, argv + optind + 2, fd);
 	}
 usage:
-	fprintf(stderr, "usage: qbdiff [-C DIR] [-i FILE] [-P] [-o full|closed] "
+	fprintf(stderr, "usage: qbdiff [-A] [-C DIR] [-i FILE] [-P] [-o full|closed] "
 	    "[-b CASES] NAME BIN1 BIN2 [ARG...]\n");
 	return 2;
 }
