@@ -26,15 +26,26 @@ setup() {
 teardown() { [ -z "${D:-}" ] || rm -rf "$D"; }
 
 # in in_ns scripts: NOBODY CMD runs CMD as nobody without supplementary
-# groups; $(state PID) is the process's state letter
+# groups; $(state PID) is the process's state letter; asleep PID waits
+# (up to 5 s) until PID is sleep, sleeping: a child just forked is bash
+# still, or running (R), and then says nothing of what pk did
 NS_DEFS='NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
-state() { sed "s/.*) \(.\).*/\1/" /proc/$1/stat; }'
+state() { sed "s/.*) \(.\).*/\1/" /proc/$1/stat; }
+asleep() {
+	local i
+	for ((i = 0; i < 500; i++)); do
+		[ "$(cat /proc/$1/comm)" = sleep ] && [ "$(state $1)" = S ] && return
+		sleep 0.01
+	done
+	echo "$1 never slept"
+}'
 
 @test "setuid root copy run by nobody: pk and pkill cannot stop a root process" {
 	chmod 4755 "$D/quickbox"
 	run in_ns "$NS_DEFS"'
 	sleep 100 & s=$!
 	echo "$s"
+	asleep $s
 	$NOBODY "$D/pk" -s STOP -p $s .; echo "pk $? $(state $s)"
 	$NOBODY "$D/pkill" -STOP -x sleep; echo "pkill $? $(state $s)"
 	kill $s'
