@@ -148,9 +148,15 @@ static int churn(long n, const char *until)
 	return 0;
 }
 
+/* the thread names itself, then says so on this pipe: the ready file
+ * must not come before its name (a test reads the thread's comm at once) */
+static int named[2];
+
 static void *thread_main(void *name)
 {
 	prctl(PR_SET_NAME, name);
+	if (write(named[1], "", 1) != 1)
+		_exit(2);
 	for (;;)
 		pause();
 	return 0;
@@ -211,8 +217,16 @@ int main(int argc, char **argv)
 			kid = 0;
 		}
 	}
-	if (tname && pthread_create(&t, 0, thread_main, tname))
-		exit(2);
+	if (tname) {
+		char b;
+
+		if (pipe(named) || pthread_create(&t, 0, thread_main, tname))
+			exit(2);
+		while (read(named[0], &b, 1) < 0 && errno == EINTR)
+			;
+		close(named[0]);
+		close(named[1]);
+	}
 	if (ready) {
 		char tmp[4096], pid[24];
 		int fd, n = snprintf(pid, sizeof pid, "%d\n", (int)getpid());
