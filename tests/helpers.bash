@@ -31,8 +31,16 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        script fails at its end). stderr goes through.
 #   qb APPLET ARGS...    "$QB" APPLET ARGS (short for COMMANDs)
 #   fix [qbfix args]     (inside in_ns or anywhere) start a qbfix fixture in the
-#                        background, wait until it is ready; its pid is in $FIXPID
+#                        background, wait until it is ready and settled:
+#                        asleep in its pause (state S), or stopped (T)
+#                        with -S (-C churns: ready only); its pid is in
+#                        $FIXPID
 #   wait_file FILE...    wait (up to 10 s) until each FILE exists
+#   wait_state PID [STATES]
+#                        wait (up to 10 s) until PID's state is one of
+#                        STATES (default S): a process past its ready file,
+#                        or just exec'd, may still be R (runnable, not yet
+#                        run on a busy machine), or not yet stopped
 #   wait_for FILE TEXT   wait (up to 5 s) until FILE holds TEXT
 #   need_root            skip the test unless running as root
 #   top_make ARGS...     make -s -C <the top directory> ARGS, one at a time
@@ -209,12 +217,36 @@ wait_lines() {
 	return 1
 }
 
+# the state read without a process (read, not cat: a test may be
+# counting the processes); the name may hold ") " and newlines
+wait_state() {
+	local i s=
+	for ((i = 0; i < 1000; i++)); do
+		{ read -r -d '' s < "/proc/$1/stat" || :; } 2> /dev/null
+		s=${s##*) } s=${s%% *}
+		[ -n "$s" ] && [[ ${2:-S} == *"$s"* ]] && return 0
+		sleep 0.01
+	done
+	echo "wait_state: $1 never reached state ${2:-S} (last: ${s:-none})" >&2
+	return 1
+}
+
 FIXN=0
 fix() {
-	local r="${FIXDIR:-${BATS_TEST_TMPDIR:-/tmp}}/fixready.$$.$((FIXN += 1))"
+	local r="${FIXDIR:-${BATS_TEST_TMPDIR:-/tmp}}/fixready.$$.$((FIXN += 1))" a
 	"$FIX" -r "$r" "$@" &
 	FIXPID=$!
-	wait_file "$r"
+	wait_file "$r" || return
+	# past its ready file the fixture has yet to reach its pause (or
+	# its stop): a state, %cpu or rss read before then differs from
+	# one read after (CI read R, and S from the reference tool)
+	for a; do
+		case $a in
+		-S) wait_state $FIXPID T; return ;;
+		-C) return 0 ;;    # churning: no one state
+		esac
+	done
+	wait_state $FIXPID
 }
 
 # has_applet NAME: skip unless the binary under test holds NAME

@@ -28,7 +28,7 @@ PSFIELDS="pid ppid pgid sid tty user uid group gid state nice pri nlwp time rss 
 	fix -n niced; renice -n 7 -p "$FIXPID" > /dev/null; v="$v $FIXPID"
 	d=$(mktemp -d); chmod 777 "$d"
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$FIX" -n nobodyp -r "$d/nb" &
-	wait_file "$d/nb"; v="$v $(cat "$d/nb")"; rm -r "$d"
+	wait_file "$d/nb"; n=$(cat "$d/nb"); wait_state $n; v="$v $n"; rm -r "$d"
 	z=$(qb pf -R Z zomb); v="$v $z"
 	pids=$(printf '%s\n' $v | sort -n | tr '\n' ,); pids=${pids%,}
 	for f in $PSFIELDS; do

@@ -30,19 +30,25 @@ fix_as() {
 	    -n "$n" -l "$W/$n.log" -c USR1,USR2,HUP,TERM "$@" &
 	wait_file "$W/$n.ready" || exit 9
 	cp "$W/$n.ready" "$W/$n.pid"
+	wait_state "$(cat "$W/$n.pid")" || exit 9
 }
 
 # named NAME [qbfix args]: a fixture whose pid goes in $W/NAME.pid and
-# whose caught signals go in $W/NAME.log
+# whose caught signals go in $W/NAME.log; it is asleep (stopped with -S)
+# when this returns: a state that changes between procps's run and ours
+# (R to S, S to T) differs
 named() {
-	local n=$1
+	local n=$1 a s=S
 	shift
 	"$FIX" -r "$W/$n.ready" -l "$W/$n.log" -c USR1,USR2,HUP,TERM,INT "$@" &
 	wait_file "$W/$n.ready" || exit 9
 	cp "$W/$n.ready" "$W/$n.pid"
+	for a; do [ "$a" != -S ] || s=T; done
+	wait_state $! $s || exit 9
 }
 
-# wait until thread names are set (qbfix names its thread asynchronously)
+# wait until thread names are set (qbfix now writes its ready file only
+# once its thread has named itself: a second check, at no cost)
 thread_named() {
 	local i
 	for ((i = 0; i < 500; i++)); do
@@ -70,15 +76,18 @@ fixtures() {
 	named tree -n treeproc -k
 	wait_file "$W/tree.ready.child" || exit 9
 	cp "$W/tree.ready.child" "$W/treekid.pid"
+	wait_state "$(cat "$W/treekid.pid")" || exit 9
 	setsid "$FIX" -r "$W/sess.ready" -n sessproc &
 	echo $! >"$W/sess.job"
 	wait_file "$W/sess.ready" || exit 9
 	cp "$W/sess.ready" "$W/sess.pid"
+	wait_state "$(cat "$W/sess.pid")" || exit 9
 	fix_as 65534 nobodyproc
 	script -qfc "$FIX -r $W/tty.ready -n ttyproc" /dev/null </dev/null >/dev/null &
 	echo $! >"$W/tty.job"
 	wait_file "$W/tty.ready" || exit 9
 	cp "$W/tty.ready" "$W/tty.pid"
+	wait_state "$(cat "$W/tty.pid")" || exit 9
 }
 
 # same PROG ARGS: procps's PROG and ours (argv[0] PROG, stdin /dev/null)
@@ -229,6 +238,7 @@ envfix() {
 	env -i "$@" "$FIX" -r "$W/$n.ready" -n "$n" &
 	wait_file "$W/$n.ready" || exit 9
 	cp "$W/$n.ready" "$W/$n.pid"
+	wait_state $! || exit 9
 }
 
 # run PROG ARGS on fresh fixtures from $SIDE; print output + logs

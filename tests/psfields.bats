@@ -44,12 +44,13 @@ STOPPED='stopped() {
 	fix -n plain -S; v=$FIXPID
 	fix -n threads -T worker -S; v="$v $FIXPID"
 	fix -n niced -S; renice -n 7 -p $FIXPID > /dev/null; v="$v $FIXPID"
-	nice -n -5 "$FIX" -n hipri -r "$FIXDIR/hi" & wait_file "$FIXDIR/hi"; v="$v $!"
-	setsid "$FIX" -n leader -r "$FIXDIR/sl" & wait_file "$FIXDIR/sl"; v="$v $(cat "$FIXDIR/sl")"
+	nice -n -5 "$FIX" -n hipri -r "$FIXDIR/hi" & wait_file "$FIXDIR/hi"; wait_state $!; v="$v $!"
+	setsid "$FIX" -n leader -r "$FIXDIR/sl" & wait_file "$FIXDIR/sl"
+	n=$(cat "$FIXDIR/sl"); wait_state $n; v="$v $n"
 	fix -n zparent -z zomb -S; v="$v $FIXPID"
 	# a tty's foreground group (stat's +), a session leader on it
 	/usr/bin/script -qec "exec $FIX -n ontty -r $FIXDIR/tt" /dev/null > /dev/null &
-	wait_file "$FIXDIR/tt"; v="$v $(cat "$FIXDIR/tt")"
+	wait_file "$FIXDIR/tt"; n=$(cat "$FIXDIR/tt"); wait_state $n; v="$v $n"
 	# locked pages (stat's L), 100 MiB resident (%mem), stopped
 	/usr/bin/python3 -c 'import ctypes, os, signal
 	ctypes.CDLL(None).mlockall(3); b = b"x" * (100 << 20)
@@ -140,10 +141,12 @@ STOPPED='stopped() {
 	A=$(head -c 100000 /dev/zero | tr '\0' a)
 	fix -n long "$A" "$A"; v=$FIXPID
 	(exec -a '' "$FIX") & e=$!; v="$v,$e"
+	# exec'd (its argv), then in its pause: its vsz and rss are whole
 	for i in $(seq 500); do [ "$(wc -c < /proc/$e/cmdline)" = 1 ] && break; sleep 0.01; done
+	wait_state $e
 	d=$(mktemp -d); chmod 777 "$d"
 	setpriv --reuid=1234567890 --regid=1234567890 --clear-groups "$FIX" -n wide -r "$d/b" &
-	wait_file "$d/b"; v="$v,$(cat "$d/b")"
+	wait_file "$d/b"; n=$(cat "$d/b"); wait_state $n; v="$v,$n"
 	for o in args args= pid,args pid,args= cmd,comm uid,pid,comm uid,user,pid gid,vsz,rss,comm; do
 		testing "$o" "qb pf -F $o -p $v" "$(/usr/bin/ps -o $o -p $v)\n"
 	done
