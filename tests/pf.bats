@@ -599,7 +599,9 @@ fakeproc() {
 	run in_ns "$(cat <<-'EOF'
 	mkdir "$FIXDIR/n"; for i in $(seq 0 9); do ln -s "$(command -v sleep)" "$FIXDIR/n/qp$i"; done
 	( for i in $(seq 200); do "$FIXDIR/n/qp$((i % 10))" 1000 & done; wait ) 2>/dev/null & sub=$!
-	for i in $(seq 500); do [ "$("$QB" pf -a count qp)" = 200 ] && break; sleep 0.01; done
+	# all 200 exec'd and asleep: one still R (just started) at the end
+	# would miss the 180 of "-R S" below
+	for i in $(seq 500); do [ "$("$QB" pf -a count -R S qp)" = 200 ] && break; sleep 0.01; done
 	QB_THREADS=1 "$QB" pf qp3 > "$FIXDIR/one"; one=$(cat "$FIXDIR/one")
 	testing "4 threads: a name" 'QB_THREADS=4 "$QB" pf qp3' "$one\n"
 	testing "4 threads: -f, count" 'QB_THREADS=4 "$QB" pf -f -a count "qp[0-4] 1000"' "100\n"
