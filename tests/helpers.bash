@@ -35,6 +35,9 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        asleep in its pause (state S), or stopped (T)
 #                        with -S (-C churns: ready only); its pid is in
 #                        $FIXPID
+#   fix_settle PID QBFIX-ARGS...
+#                        wait until a fixture started with these args is
+#                        settled as fix's are (S; T with -S; -C: at once)
 #   wait_file FILE...    wait (up to 10 s) until each FILE exists
 #   wait_state PID [STATES]
 #                        wait (up to 10 s) until PID's state is one of
@@ -233,20 +236,26 @@ wait_state() {
 
 FIXN=0
 fix() {
-	local r="${FIXDIR:-${BATS_TEST_TMPDIR:-/tmp}}/fixready.$$.$((FIXN += 1))" a
+	local r="${FIXDIR:-${BATS_TEST_TMPDIR:-/tmp}}/fixready.$$.$((FIXN += 1))"
 	"$FIX" -r "$r" "$@" &
 	FIXPID=$!
-	wait_file "$r" || return
-	# past its ready file the fixture has yet to reach its pause (or
-	# its stop): a state, %cpu or rss read before then differs from
-	# one read after (CI read R, and S from the reference tool)
+	wait_file "$r" && fix_settle $FIXPID "$@"
+}
+
+# fix_settle PID QBFIX-ARGS...: past its ready file a fixture has yet to
+# reach its pause (or its stop): a state, %cpu or rss read before then
+# differs from one read after (CI read R, and S from the reference tool).
+# Waits for S, or T with -S; a churning one (-C) has no one state
+fix_settle() {
+	local p=$1 a
+	shift
 	for a; do
 		case $a in
-		-S) wait_state $FIXPID T; return ;;
-		-C) return 0 ;;    # churning: no one state
+		-S) wait_state $p T; return ;;
+		-C) return 0 ;;
 		esac
 	done
-	wait_state $FIXPID
+	wait_state $p
 }
 
 # has_applet NAME: skip unless the binary under test holds NAME

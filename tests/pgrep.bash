@@ -28,23 +28,26 @@ fix_as() {
 	shift 2
 	setpriv --reuid="$u" --regid="$u" --clear-groups "$FIX" -r "$W/$n.ready" \
 	    -n "$n" -l "$W/$n.log" -c USR1,USR2,HUP,TERM "$@" &
-	wait_file "$W/$n.ready" || exit 9
-	cp "$W/$n.ready" "$W/$n.pid"
-	wait_state "$(cat "$W/$n.pid")" || exit 9
+	pg_ready "$n.ready" "$n" "$@"
+}
+
+# pg_ready READY NAME [QBFIX-ARGS]: wait for the fixture's ready file
+# $W/READY, keep its pid as $W/NAME.pid, wait until it is asleep (stopped
+# with -S: fix_settle): a state that changes between procps's run and
+# ours (R to S, S to T) differs
+pg_ready() {
+	wait_file "$W/$1" || exit 9
+	cp "$W/$1" "$W/$2.pid"
+	fix_settle "$(cat "$W/$2.pid")" "${@:3}" || exit 9
 }
 
 # named NAME [qbfix args]: a fixture whose pid goes in $W/NAME.pid and
-# whose caught signals go in $W/NAME.log; it is asleep (stopped with -S)
-# when this returns: a state that changes between procps's run and ours
-# (R to S, S to T) differs
+# whose caught signals go in $W/NAME.log; settled when this returns
 named() {
-	local n=$1 a s=S
+	local n=$1
 	shift
 	"$FIX" -r "$W/$n.ready" -l "$W/$n.log" -c USR1,USR2,HUP,TERM,INT "$@" &
-	wait_file "$W/$n.ready" || exit 9
-	cp "$W/$n.ready" "$W/$n.pid"
-	for a; do [ "$a" != -S ] || s=T; done
-	wait_state $! $s || exit 9
+	pg_ready "$n.ready" "$n" "$@"
 }
 
 # wait until thread names are set (qbfix now writes its ready file only
@@ -74,20 +77,14 @@ fixtures() {
 	grep -lx thrkid /proc/"$(cat "$W/thr.pid")"/task/*/comm | cut -d/ -f5 >"$W/thrkid.pid"
 	named stopped -n stopme -S
 	named tree -n treeproc -k
-	wait_file "$W/tree.ready.child" || exit 9
-	cp "$W/tree.ready.child" "$W/treekid.pid"
-	wait_state "$(cat "$W/treekid.pid")" || exit 9
+	pg_ready tree.ready.child treekid
 	setsid "$FIX" -r "$W/sess.ready" -n sessproc &
 	echo $! >"$W/sess.job"
-	wait_file "$W/sess.ready" || exit 9
-	cp "$W/sess.ready" "$W/sess.pid"
-	wait_state "$(cat "$W/sess.pid")" || exit 9
+	pg_ready sess.ready sess
 	fix_as 65534 nobodyproc
 	script -qfc "$FIX -r $W/tty.ready -n ttyproc" /dev/null </dev/null >/dev/null &
 	echo $! >"$W/tty.job"
-	wait_file "$W/tty.ready" || exit 9
-	cp "$W/tty.ready" "$W/tty.pid"
-	wait_state "$(cat "$W/tty.pid")" || exit 9
+	pg_ready tty.ready tty
 }
 
 # same PROG ARGS: procps's PROG and ours (argv[0] PROG, stdin /dev/null)
@@ -236,9 +233,7 @@ envfix() {
 	local n=$1
 	shift
 	env -i "$@" "$FIX" -r "$W/$n.ready" -n "$n" &
-	wait_file "$W/$n.ready" || exit 9
-	cp "$W/$n.ready" "$W/$n.pid"
-	wait_state $! || exit 9
+	pg_ready "$n.ready" "$n"
 }
 
 # run PROG ARGS on fresh fixtures from $SIDE; print output + logs
