@@ -15,6 +15,7 @@
 // fuzz-opts: -max_len=8192
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fuzz.h"
@@ -94,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned long long ops[3];
 	int kinds[3];
 	uint8_t *got, *bigdata = NULL;
-	off_t glen;
+	off_t glen, past = -1;  /* an offset a byte skip left past the end */
 
 	if (size < 6 || size > 8192)
 		return 0;
@@ -160,14 +161,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (in.seekable && m.left == REC_ALL && s.left == REC_ALL) {
 			/* consumed exactly the records stepped over; a byte
 			 * skip past the end seeks past it, as GNU tail -c +N
-			 * does (10 bytes, tail -c +20: the offset is 19) */
+			 * does (10 bytes, tail -c +20: the offset is 19), and
+			 * a later step leaves it there */
 			struct rin cp = in;
 			off_t at;
 
 			rec_unread(&cp);
 			at = lseek(fd, 0, SEEK_CUR);
 			CHECK(at == (off_t)m.start[m.cur] ||
-			    (m.bytes && k < ops[i] && at > (off_t)m.n));
+			    (m.bytes && k < ops[i] && at > (off_t)m.n) ||
+			    at == past);
+			if (at > (off_t)m.n)
+				past = at;
 			in = cp;
 		}
 	}
@@ -190,14 +195,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r = rec_drop_tail(&in, &s, ops[2]);
 		m_emit(&m, m.cur, m.nrec - keep);
 		if (!r && in.seekable && m.left == REC_ALL && ops[2]) {
-			/* every row left dropped: the offset is where GNU head
+			/* every line left dropped: the offset is where GNU head
 			 * leaves it, after the 8 KiB block read back at the
-			 * current row (or at the end, if nearer) */
-			size_t want = m.start[m.nrec - keep], c = m.start[m.cur];
+			 * current line (or at the end, if nearer); bytes need no
+			 * reading back, and a file of one block or less is read
+			 * as a stream: both leave it at the current row, and an
+			 * offset a byte skip put past the end stays there */
+			off_t want = (off_t)m.start[m.nrec - keep];
+			size_t c = m.start[m.cur];
+			struct stat st;
 
-			if (m.nrec - keep == m.cur && m.n > c)
-				want = m.n - c > 8192 ? c + 8192 : m.n;
-			CHECK(lseek(fd, 0, SEEK_CUR) == (off_t)want);
+			if (!m.bytes && m.nrec - keep == m.cur && m.n > c &&
+			    !fstat(fd, &st) && m.n > (size_t)st.st_blksize)
+				want = (off_t)(m.n - c > 8192 ? c + 8192 : m.n);
+			if (past >= 0)
+				want = past;
+			CHECK(lseek(fd, 0, SEEK_CUR) == want);
 		}
 	} else if (kinds[2] == 1) {
 		r = rec_copy(&in, &s, REC_ALL);
