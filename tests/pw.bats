@@ -143,8 +143,10 @@ export -f zomb
 	testing "a zombie of another user's: /proc shows 0, pw says unknown" "setpriv --reuid=65534 --regid=65534 --clear-groups '$QB' pw --exitStatus -p $a; echo rc=\$?" "$a unknown\nrc=4\n"
 	mkfifo "$FIXDIR/go"; sh -c 'read x < "$1"; exit 3' sh "$FIXDIR/go" & r=$!
 	"$TESTBIN/qbsecc" ENOSYS pidfd -- "$QB" pw --exitStatus -p $r > "$FIXDIR/o" & w=$!
-	# pw selects r (and waits, polling) before r may exit and be reaped
-	polling $w; echo > "$FIXDIR/go"; wait $w; echo "rc=$?"
+	# pw selects r and waits (polling); stopped, it cannot see r as a
+	# zombie (that would tell the status): r exits and is reaped first
+	polling $w; kill -STOP $w; echo > "$FIXDIR/go"; wait $r
+	kill -CONT $w; wait $w; echo "rc=$?"
 	testing "reaped by its parent, no pidfd: unknown" "cat '$FIXDIR/o'" "$r unknown\n"
 	EOF
 	)"
