@@ -29,6 +29,13 @@ chroot) echo "bats-count: private namespaces: yes (a plain chroot: tests/ns.sh b
 *"not root"*) echo "bats-count: not root: the tests that need root or a private namespace skip (each names why); run as root to run them" ;;
 *) echo "bats-count: no private namespace here (${QB_NS#none: }): the tests that need one skip; run as root with CAP_SYS_ADMIN (a container: --privileged or --cap-add SYS_ADMIN) to run them" ;;
 esac
+# the reference tools the differential tests compare with, and the
+# releases quickbox follows: a test compares with the installed tool only
+# where its version already behaves as the target, else with the
+# expectation recorded from the target (tests/ref/)
+pv=$(/usr/bin/pgrep -V 2>/dev/null | sed -n 's/.*procps-ng \([0-9.]*\).*/\1/p')
+cv=$(/usr/bin/head --version 2>/dev/null | sed -n '1s/.* \([0-9][0-9.]*\)$/\1/p')
+echo "bats-count: reference tools installed: procps-ng ${pv:-none}, GNU coreutils ${cv:-none} (quickbox follows procps-ng 4.0.6, coreutils 9.11)"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/qb-bats.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 1' HUP INT TERM

@@ -67,6 +67,15 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #                        the test checks WHAT, a path the filter closes
 #   parscan_skip         skip when the binary was built without the
 #                        parallel scan (make PARSCAN=0: --version says so)
+#   ref_ver PKG          the installed reference's version: procps
+#                        (/usr/bin/pgrep -V) or coreutils (/usr/bin/head
+#                        --version), e.g. 4.0.2 or 9.1; empty when absent
+#   ref_since PKG VER    true when the installed reference is VER or newer:
+#                        a behaviour the target release (procps-ng 4.0.6,
+#                        coreutils 9.11) got in VER is then the installed
+#                        tool's too, and a test compares with it; else the
+#                        test compares with the expectation recorded from
+#                        the target release (tests/ref/)
 
 : "${QB:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/quickbox}"
 : "${TESTBIN:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/build/tests}"
@@ -98,6 +107,26 @@ emu_locale_skip() {
 
 same_word() {
 	[ "$(od -An -j4 -N1 -tu1 "$QB")" = "$(od -An -j4 -N1 -tu1 "$1")" ]
+}
+
+ref_ver() {
+	case $1 in
+	procps) "$REF/pgrep" -V 2>/dev/null | sed -n 's/.*procps-ng \([0-9.]*\).*/\1/p' ;;
+	coreutils) "$REF/head" --version 2>/dev/null | sed -n '1s/.* \([0-9][0-9.]*\)$/\1/p' ;;
+	esac
+}
+
+# vercmp-free: the fields compared as numbers, left to right
+ref_since() {
+	local have want i
+	IFS=. read -ra have <<<"$(ref_ver "$1")"
+	IFS=. read -ra want <<<"$2"
+	[ ${#have[@]} -gt 0 ] || return 1
+	for ((i = 0; i < ${#want[@]}; i++)); do
+		[ "${have[i]:-0}" -gt "${want[i]}" ] && return 0
+		[ "${have[i]:-0}" -lt "${want[i]}" ] && return 1
+	done
+	return 0
 }
 
 seccomp_skip() {
