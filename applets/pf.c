@@ -1,7 +1,8 @@
 /* pf.c: pf (find processes and act), pk (= pf -a kill), pw (= pf -a wait).
  *
  * Reads top to bottom: the option table (which also says, per option,
- * whether it is a criterion, whether it repeats and what its value is),
+ * whether it is a criterion and what kind of value it takes; whether a
+ * repeat adds to a list or replaces is the handler's),
  * the handler that turns options into one selection (select.h) and a set
  * of actions, the actions done as each process is selected (target.h),
  * and those done after the scan (later signal rounds, path/aid, wait).

@@ -52,7 +52,7 @@ static int threads(pid_t pid)
 	s.act = print_thread;
 	if (sel_run(&s))
 		return 3;
-	sel_done(&s);
+	sel_free(&s.pids);
 	return s.nsel ? 0 : 1;
 }
 

@@ -6,10 +6,45 @@
 # statement is exempt (its status is the test's). Write `run ! cmd`, or one
 # `[ ... ]` per line. Prints FILE:LINE: why, for each, and exits 1.
 #
+# Likewise `helper ... || true` (or `|| :`) in a body, where helper is a
+# function of the tests (tests/*.bats, tests/*.bash) that asserts (its body
+# has a `[ ... ] ||` or `[[ ... ]] ||` check): the `||` swallows the
+# helper's verdict, wherever the statement stands.
+#
 # A body is cut into statements (by newline, `;` and `&`, outside quotes,
 # $(...), [[ ]] and heredocs, with `\`, `&&`, `||` and `|` at a line's end
 # joining lines); a statement with `||` handles its own failure and passes.
 
+# the helpers that assert, from every file given and the .bash files
+# beside the first
+function helpers(f,    l, fn) {
+	fn = ""
+	while ((getline l < f) > 0) {
+		if (match(l, /^[A-Za-z_][A-Za-z0-9_]*\(\)[ \t]*\{/)) {
+			fn = substr(l, 1, index(l, "(") - 1)
+			continue
+		}
+		if (l ~ /^\}/) fn = ""
+		else if (fn != "" && l ~ /^[ \t]*\[\[?[ \t].*\]\]?[ \t]*\|\|/) asserts[fn] = 1
+	}
+	close(f)
+}
+BEGIN {
+	for (i = 1; i < ARGC; i++) helpers(ARGV[i])
+	d = ARGC > 1 ? ARGV[1] : "."
+	if (!sub(/\/[^\/]*$/, "", d)) d = "."
+	cmd = "ls " d "/*.bash 2>/dev/null"
+	while ((cmd | getline f) > 0) helpers(f)
+	close(cmd)
+}
+# `helper ... || true`: the helper's verdict is thrown away
+function swallowed(ln, s,    n, el, w) {
+	n = split(lead(s), el, "\002")
+	if (n < 2 || lead(el[n]) !~ /^(true|:)$/) return
+	w = lead(el[1]); sub(/[ \t].*/, "", w)
+	if (w in asserts)
+		report(ln, "`" w " ... || true` swallows what " w " asserts (drop the `|| true`)")
+}
 function reset() { cur = ""; start = 0 }
 # the statement without its leading keywords and blanks
 function lead(s) {
@@ -52,8 +87,10 @@ function flush(    i, j, m, seg, last) {
 	}
 	for (i = 1; i <= nst; i++) {
 		m = split(st[i], seg, "\003")
-		for (j = 1; j <= m; j++)
+		for (j = 1; j <= m; j++) {
+			swallowed(stl[i], seg[j])
 			if (i != last || j != lastj) judge(stl[i], seg[j])
+		}
 	}
 	nst = 0
 }

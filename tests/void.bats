@@ -59,6 +59,29 @@ EOF
 	[ -z "$output" ]
 }
 
+@test "void.awk: \`helper || true\` where the helper asserts, by file and line" {
+	sed 's/^%/@/' > t.bats <<'EOF'
+same() {
+	[ "$1" = "$2" ] || { echo "$1 != $2"; return 1; }
+}
+waits() {
+	for i in 1 2; do grep -q x f && return 0; done
+	return 1
+}
+%test "z" {
+	same a b 2>/dev/null || true
+	waits || true
+	same a a || :
+	same a a
+}
+EOF
+	run void t.bats
+	[ "$status" = 1 ]
+	[ "${lines[0]}" = 't.bats:9: `same ... || true` swallows what same asserts (drop the `|| true`)' ]
+	[ "${lines[1]}" = 't.bats:11: `same ... || true` swallows what same asserts (drop the `|| true`)' ]
+	[ "${#lines[@]}" = 2 ]
+}
+
 @test "void.awk: tests/*.bats hold no void assertion" {
 	run void "$BATS_TEST_DIRNAME"/*.bats
 	[ "$status" = 0 ]

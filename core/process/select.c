@@ -339,19 +339,6 @@ static unsigned plan(struct run *r)
 	return n;
 }
 
-void sel_done(struct sel *s)
-{
-	for (size_t i = 0; i < NLIST; i++)
-		sel_free((struct sel_list *)((char *)s + list_rows[i].off));
-	sel_free(&s->pids);
-	sel_free(&s->exclude);
-	free(s->idents.v);
-	s->idents = (struct sel_idents){0};
-	free(s->cgroup.v);
-	free(s->env.v);
-	s->cgroup = s->env = (struct sel_strs){0};
-}
-
 static int criteria_ok(struct run *r, struct proc_iter *it,
     const struct proc *p)
 {

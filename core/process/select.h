@@ -46,7 +46,7 @@ void sel_free(struct sel_list *l);
 struct sel;
 
 /* a growable list of strings (cgroups, environment items); the strings
- * stay the caller's, the array is freed by sel_done */
+ * stay the caller's; the applets exit without freeing them */
 struct sel_strs {
 	const char **v;
 	size_t n, cap;
@@ -192,7 +192,6 @@ int sel_run_procps(struct sel *s);
 
 /* free the lists of s (adding a criterion: select.c, one row of its
  * tables) */
-void sel_done(struct sel *s);
 
 /* 1 when p (read with PROC_STATUS) has a handler for sig; signal 0 and
  * numbers beyond the mask have none */
