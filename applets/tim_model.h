@@ -69,6 +69,19 @@ struct tmodel {
 	int verdict;            /* --verdict: --plot's title names them */
 };
 
+struct tbase {                  /* a baseline's or an --import's rows */
+	struct tbent {
+		char *key;
+		char *label;            /* the JSON's label, else the key */
+		double est, err;        /* seconds, as reported */
+		struct run *runs;       /* the timed runs, when the file has */
+		size_t nrun;
+		long long n;            /* runs a batch (0: not known) */
+		int oh;                 /* the overhead's result */
+	} *e;
+	size_t n, cap;
+};
+
 /* -u: units per second, or -1 (docs/tim.md lists the spellings) */
 double tm_unit_scale(const char *u);
 
