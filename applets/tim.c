@@ -693,10 +693,9 @@ static void check(struct tim *t)
 	t->md.pm = getenv("LC_PM");
 	if (!t->md.pm)
 		t->md.pm = " +- ";
-	if (t->p.verdict)       /* pairs close in time: drift cancels in a pair */
-		t->p.interleave = 1;
-	if (t->p.ready)
-		t->p.rx = &t->rx;
+	t->p.interleave |= t->p.verdict;        /* pairs close in time: drift
+	                                         * cancels in a pair */
+	t->p.rx = &t->rx;
 	make_rows(t);
 }
 
@@ -717,12 +716,6 @@ static void hold_std(void)
 }
 
 
-/* measuring's row_done hook: the row's line, as soon as it is final */
-static void row_out(void *ctx, int i)
-{
-	report_row(ctx, i);
-}
-
 int tim_main(int argc, char **argv)
 {
 	struct tim t = {        /* the original's current defaults */
@@ -732,13 +725,12 @@ int tim_main(int argc, char **argv)
 	};
 	struct tbase b = {0, 0, 0};
 	struct texport ex[4];
-	struct tchild ch;
-	struct tout o = {&t.p, &t.md, &b, ex, &ch};
-	struct trun r = {&t.p, &t.md, &b, &ch, row_out, &o,
+	struct tout o;
+	struct trun r = {&t.p, &t.md, &b, report_row, &o,
 		.sv = {0, -1, 0, 0, 0}};
 	int i;
 
-	memset(&ch, 0, sizeof ch);
+	o = (struct tout){&t.p, &t.md, &b, ex, &r.ch};
 	fp_double();
 	hold_std();
 	if (opt_parse(&os, argc, argv, on_opt, &t)) {

@@ -35,16 +35,15 @@ int tchild_run(struct tchild *c, const char *cmd, const struct row *w,
 	return r->status || (c->sp.ready && !r->ready);
 }
 
-/* a failed run under --ready may have ended without its line */
 _Noreturn void tchild_die(const struct tchild *c, const char *cmd,
     const struct row *w, int code, int bad, const struct spawn_res *r)
 {
+	/* a failed run under --ready may have ended without its line */
 	const char *why = c->sp.ready ? "no --ready line, " : "";
 
-	if (bad < 0 && w)
-		die(code, "\"%s\" failed: cannot run %s:", shown(cmd), w->path);
 	if (bad < 0)
-		die(code, "\"%s\" failed: cannot run /bin/sh:", shown(cmd));
+		die(code, "\"%s\" failed: cannot run %s:", shown(cmd),
+		    w ? w->path : "/bin/sh");
 	if (WIFSIGNALED(r->status)) {
 		const char *nm = sig_name(WTERMSIG(r->status));
 

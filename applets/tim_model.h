@@ -4,7 +4,7 @@
  * The front end (tim.c) makes the rows and the settings from the plan
  * before anything runs. Measuring (tim_run.c) alone writes them after:
  * it appends the timed runs, calls tm_update when a row's runs change,
- * and at its end tm_compare_all (and tm_compare_base under --verdict).
+ * and at its end tm_compare_all and tm_compare_base.
  * The outputs (tim_report.c, tim_export.c, tim_plot.c) only read the
  * model. Every statistic comes from core/timing (estimate.h, summary.h,
  * compare.h), here or through the functions below; this file calls no
@@ -47,8 +47,8 @@ struct row {                    /* one line of the report */
 	int missed;             /* --precision not reached */
 	int to;                 /* the row it is compared with, or -1 */
 	struct cmp cmp;         /* that comparison (tm_compare_all) */
-	struct cmp bcmp;        /* with its --baseline entry, under
-	                         * --verdict (tm_compare_base) */
+	struct cmp bcmp;        /* with its --baseline entry, if any
+	                         * (tm_compare_base) */
 };
 
 struct tmodel {
@@ -107,8 +107,8 @@ void tm_update(struct tmodel *md, int i);
 void tm_batches(const struct tmodel *md, const struct row *r, double *out);
 
 /* Every command row after the first compared with the first (docs/tim.md,
- * "Comparisons and verdicts"): their last batches pairwise, by cmp_pairs at
- * md->conf and md->thr; sets each row's to and cmp (to -1: none). The
+ * "Verdicts"): their last batches pairwise, by cmp_pairs at md->conf and
+ * md->thr; sets each row's to and cmp (to -1: none). The
  * report, the exports and any plot read them there. */
 void tm_compare_all(struct tmodel *md);
 

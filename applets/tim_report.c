@@ -15,6 +15,7 @@
 #include "timing/summary.h"
 #include "tim_export.h"
 #include "tim_report.h"
+#include "tim_tw.h"
 
 static void out_unc(const struct tout *t, double val, double err)
 {
@@ -32,19 +33,15 @@ static void out_unc(const struct tout *t, double val, double err)
 	}
 }
 
-/* Stdout failed (a full disk, a closed pipe): stop at once rather than
- * measure rows nobody reads. xexit names the error (not a closed pipe's)
- * and exits 1; the --save file keeps the runs made (measuring wrote them
- * before it handed the row on), and no export is written. */
-static void flush_out(void)
+/* "EST +- ERR UNIT<TAB>name", unless the report is ratios only. Each
+ * part of the report is flushed as it is made (tw_stdout): a stdout that
+ * failed (a full disk, a closed pipe) stops tim at once rather than
+ * measure rows nobody reads; the --save file keeps the runs made
+ * (measuring wrote them before it handed the row on), and no export is
+ * written. */
+void report_row(void *ctx, int i)
 {
-	if (out_flush())
-		xexit(0);
-}
-
-/* "EST +- ERR UNIT<TAB>name", unless the report is ratios only */
-void report_row(const struct tout *t, int i)
-{
+	const struct tout *t = ctx;
 	const struct row *r = &t->md->rw[i];
 	double m, e;
 	int c;
@@ -80,7 +77,7 @@ void report_row(const struct tout *t, int i)
 			out_str(r->name);
 			out_char('\n');
 		}
-	flush_out();   /* rows appear as measured, like the original */
+	tw_stdout();   /* rows appear as measured, like the original */
 }
 
 /* ---- the ratio report --------------------------------------------------- */
@@ -117,7 +114,7 @@ static void ratios(const struct tout *t)
 		tm_ratio(&rw[i], &rw[imin], &v, &u);
 		ratio_line(t, v, u, i == imin ? "*" : "", rw[i].name);
 	}
-	flush_out();
+	tw_stdout();
 }
 
 /* ---- verdicts ---------------------------------------------------------- */
@@ -148,7 +145,7 @@ static void verdicts(const struct tout *t)
 		if (t->md->rw[i].to >= 0)
 			verdict_line(&t->md->rw[i].cmp, t->md->rw[i].name,
 			    t->md->rw[t->md->rw[i].to].name);
-	flush_out();
+	tw_stdout();
 }
 
 /* ---- --baseline --------------------------------------------------------- */
@@ -207,7 +204,7 @@ static int compare(const struct tout *t)
 			out_str(z < -t->p->tol ? "\tfaster\n" : "\twithin tolerance\n");
 		}
 	}
-	flush_out();
+	tw_stdout();
 	for (i = t->md->first; i < t->md->nrow; i++)
 		if (!tm_base_entry(b, t->md->rw[i].cmd))
 			warn("\"%s\": no entry in --baseline %s",
@@ -243,7 +240,7 @@ static void sources(const struct tout *t)
 			}
 		out_char('\n');
 	}
-	flush_out();
+	tw_stdout();
 }
 
 /* --error=estimate holds from about EST_FEW_RUNS runs a group and reads

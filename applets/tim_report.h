@@ -16,8 +16,9 @@ struct tout {
 };
 
 /* row i's line(s) of the report: "EST +- ERR UNIT<TAB>name" (none under
- * -R ratios only) and --counters' lines; measuring's row_done hook */
-void report_row(const struct tout *t, int i);
+ * -R ratios only) and --counters' lines; measuring's row_done hook, so
+ * ctx is the struct tout */
+void report_row(void *ctx, int i);
 /* every output after the rows; returns the exit status */
 int report_end(const struct tout *t);
 

@@ -24,6 +24,7 @@
 #include "timing/fmtunc.h"
 #include "tim_base.h"
 #include "tim_run.h"
+#include "tim_tw.h"
 
 extern char **environ;
 
@@ -89,13 +90,13 @@ static int ready_any(void *ctx, const char *line)
 static void run1(struct trun *t, const char *cmd, const struct row *w,
     int code, struct spawn_res *r)
 {
-	int bad = tchild_run(t->ch, cmd, w, r);
+	int bad = tchild_run(&t->ch, cmd, w, r);
 
 	if (!bad)
 		return;
 	progress(t, NULL, 0, 0);
 	tsave_flush(&t->sv);
-	tchild_die(t->ch, cmd, w, code, bad, r);
+	tchild_die(&t->ch, cmd, w, code, bad, r);
 }
 
 static double tv(struct timeval v)
@@ -127,17 +128,17 @@ static struct run get1(struct trun *t, struct row *r)
 		run1(t, r->pre, NULL, E_PREP, &res);
 	/* --ready: the overhead is the time to any line of `echo` */
 	ov = t->p->ready && r == t->md->rw && t->md->first;
-	t->ch->sp.ready = ov ? ready_any : t->p->ready ? ready_rx : NULL;
-	t->ch->sp.ctr = t->p->counters ? &t->ctrs : NULL;
-	fd[0] = t->ch->sp.out;
-	fd[1] = t->ch->sp.err;
+	t->ch.sp.ready = ov ? ready_any : t->p->ready ? ready_rx : NULL;
+	t->ch.sp.ctr = t->p->counters ? &t->ctrs : NULL;
+	fd[0] = t->ch.sp.out;
+	fd[1] = t->ch.sp.err;
 	if (ov)                 /* its line is tim's, not the user's */
-		t->ch->sp.out = t->ch->sp.err = t->devnull;
+		t->ch.sp.out = t->ch.sp.err = t->devnull;
 	run1(t, ov ? "echo" : r->cmd, r->argv ? r : NULL, E_CMD, &res);
-	t->ch->sp.ready = NULL;
-	t->ch->sp.ctr = NULL;
-	t->ch->sp.out = fd[0];
-	t->ch->sp.err = fd[1];
+	t->ch.sp.ready = NULL;
+	t->ch.sp.ctr = NULL;
+	t->ch.sp.out = fd[0];
+	t->ch.sp.err = fd[1];
 	memcpy(t->cv, res.ctr, sizeof t->cv);
 	u.secs = res.secs;
 	u.user = tv(res.utime);
@@ -341,8 +342,10 @@ spent:
 		t->md->rw[i].missed = !precise(t, i);
 }
 
-/* the comparisons still undecided, --baseline's included */
-static int pending(struct trun *t)
+/* every comparison made, with the first row and with the --baseline
+ * (the outputs print what the options ask); returns how many are still
+ * undecided */
+static int compare(struct trun *t)
 {
 	const struct tbent *e;
 	int i, n = 0;
@@ -366,7 +369,8 @@ static int pending(struct trun *t)
  * verdicts are looked at when the batches reach m, 2m, 4m, ... and at
  * the end, look j at confidence 1 - (1 - C)/2^(j+1): the looks' error
  * rates add up to at most 1 - C, where looking at every batch at C would
- * find a difference in noise sooner or later (docs/tim.md). */
+ * find a difference in noise sooner or later
+ * (docs/studies/2026-12-04-tim-verdict.md). */
 static void decide(struct trun *t)
 {
 	double a = 1 - t->md->conf;
@@ -378,7 +382,7 @@ static void decide(struct trun *t)
 		    !saved_round(t, 1, 1) || (t->m + 1) * t->md->rw[0].n > MAXN;
 		if (t->m >= look || last) {
 			t->md->conf = 1 - a / (double)(2LL << j++);
-			if (!pending(t) || last)
+			if (!compare(t) || last)
 				break;
 			look *= 2;
 		}
@@ -459,20 +463,20 @@ void run_setup(struct trun *t)
 {
 	int i;
 
-	if (spawn_init(&t->ch->sp, environ))
+	if (spawn_init(&t->ch.sp, environ))
 		die(E_USAGE, "out of memory");
 	if (t->p->null[0] || t->p->null[1] || t->p->ready) {  /* one for all */
 		t->devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		if (t->devnull < 0)
 			die(E_USAGE, "/dev/null:");
-		t->ch->sp.out = t->p->null[0] ? t->devnull : -1;
-		t->ch->sp.err = t->p->null[1] ? t->devnull : -1;
+		t->ch.sp.out = t->p->null[0] ? t->devnull : -1;
+		t->ch.sp.err = t->p->null[1] ? t->devnull : -1;
 	}
 	if (t->p->cpus && cpus_usable(t->p->cpus, t->p->cpus_bytes))
 		die(E_USAGE, "--affinity '%s': %s", t->p->aff, errno == EINVAL ?
 		    "no such CPU here" : strerror(errno));
-	t->ch->sp.cpus = t->p->cpus;
-	t->ch->sp.cpus_bytes = t->p->cpus_bytes;
+	t->ch.sp.cpus = t->p->cpus;
+	t->ch.sp.cpus_bytes = t->p->cpus_bytes;
 	/* --ready stops a process group: its orphans come back to tim, which
 	 * reaps them and so sees the group gone at once; without (before
 	 * Linux 3.4), init reaps them, or the grace runs out */
@@ -497,12 +501,11 @@ void run_setup(struct trun *t)
 		}
 		if (n) {        /* before the commands' own output */
 			out_char('\n');
-			if (out_flush())
-				xexit(0);
+			tw_stdout();
 		}
 	}
-	t->ch->sp.ready_ctx = t->p->rx;
-	t->ch->sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
+	t->ch.sp.ready_ctx = t->p->rx;
+	t->ch.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
 	t->progress = t->p->progress == P_AUTO ? isatty(2) :
 	    t->p->progress == P_ALWAYS;
 }
@@ -530,11 +533,5 @@ void run_measure(struct trun *t)
 	} else {
 		measure_rows(t, 1);
 	}
-	tm_compare_all(t->md);
-	for (i = t->md->first; t->p->verdict && t->p->base && i < t->md->nrow; i++) {
-		const struct tbent *e = tm_base_entry(t->b, t->md->rw[i].cmd);
-
-		if (e)
-			tm_compare_base(t->md, t->b, &t->md->rw[i], e);
-	}
+	compare(t);
 }

@@ -14,11 +14,11 @@ struct trun {
 	const struct tplan *p;
 	struct tmodel *md;
 	struct tbase *b;                /* --baseline's rows (none: n 0) */
-	struct tchild *ch;
 	/* hook: row i is measured, its results final (in row order) */
 	void (*row_done)(void *ctx, int i);
 	void *ctx;
 	/* measuring's own */
+	struct tchild ch;               /* the spawner (--graph's too) */
 	struct tsave sv;
 	struct tread rd;
 	struct ctrs ctrs;               /* --counters' events */

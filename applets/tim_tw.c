@@ -60,10 +60,15 @@ void twf(struct tw *w, const char *fmt, ...) /* numbers only: short */
 
 /* Stdout goes first: what tim printed before the file (which may be
  * /dev/stdout) is out, and a stdout failure stops tim as anywhere else. */
-void tw_open(struct tw *w, int fd)
+void tw_stdout(void)
 {
 	if (out_flush())
 		xexit(0);
+}
+
+void tw_open(struct tw *w, int fd)
+{
+	tw_stdout();
 	w->fd = fd;
 	w->err = 0;
 	w->len = 0;

@@ -11,8 +11,11 @@ struct tw {
 	size_t len;
 	char buf[8192];
 };
-/* Stdout goes first: what tim printed before the file (which may be
- * /dev/stdout) is out; a stdout failure stops tim (xexit) */
+/* Stdout flushed, or tim stops: xexit names the error (not a closed
+ * pipe's) and exits 1 */
+void tw_stdout(void);
+/* Stdout goes first (tw_stdout): what tim printed before the file (which
+ * may be /dev/stdout) is out */
 void tw_open(struct tw *w, int fd);
 void tw_str(struct tw *w, const char *s);
 void tw_char(struct tw *w, char c);
