@@ -39,3 +39,22 @@
 	[ "${lines[7]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
 	[ "${#lines[@]}" = 8 ]
 }
+
+@test "floors.sh names a circle between applet files: a call back, an include back" {
+	local r="$BATS_TEST_TMPDIR/r"
+	mkdir -p "$r"
+	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
+	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	# the plot calling the report back (no include needed: a call is
+	# enough), as tim_plot.c and tim_file.c once called each other
+	printf 'static void f4(void) { report_end(0); }\n' >> "$r/applets/tim_plot.c"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$status" = 1 ]
+	[ "$output" = "applets/tim_export: calls or includes go round: applets/tim_export -> applets/tim_plot -> applets/tim_report -> applets/tim_export" ]
+	# an include back: the model including measuring's header
+	cp "$BATS_TEST_DIRNAME/../applets/tim_plot.c" "$r/applets/tim_plot.c"
+	echo '#include "tim_run.h"' >> "$r/applets/tim_model.h"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$status" = 1 ]
+	[[ "$output" == *"calls or includes go round: "*"applets/tim_model -> applets/tim_run"* ]]
+}
