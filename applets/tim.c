@@ -114,7 +114,6 @@ struct param {                  /* one -P or -L dimension */
 	int scan;
 };
 
-
 struct tim {
 	/* the options that make the rows and the model's settings */
 	long long n, k, o;              /* -n -k -o */
@@ -715,7 +714,11 @@ static void hold_std(void)
 		close(fd);
 }
 
-
+/* The steps in turn: the options and their checks (here) make the plan
+ * and the rows; every file is opened or read whole before anything runs;
+ * measuring fills the model, handing each row on to the report as soon as
+ * it is final (the hook); the outputs read the model and give the exit
+ * status. */
 int tim_main(int argc, char **argv)
 {
 	struct tim t = {        /* the original's current defaults */
@@ -748,7 +751,6 @@ int tim_main(int argc, char **argv)
 	check(&t);              /* bad input is refused before any loading */
 	if (mlog_load())        /* the estimator's log (mlog.c) */
 		die(1, "cannot load libm.so.6: %s", mlog_error());
-	/* every file opened or read whole before anything runs */
 	run_open(&r);
 	for (i = 0; i < 4; i++)
 		if (t.p.exp[i])
