@@ -175,3 +175,44 @@ int tm_counter(const struct tmodel *md, const struct row *r, int c,
 	}
 	return 0;
 }
+
+const struct tbent *tm_base_entry(const struct tbase *b, const char *cmd)
+{
+	size_t j;
+
+	for (j = 0; j < b->n; j++)
+		if (!strcmp(b->e[j].key, cmd))
+			return &b->e[j];
+	return NULL;
+}
+
+void tm_compare_base(const struct tmodel *md, const struct tbase *b,
+    struct row *r, const struct tbent *e)
+{
+	struct tmodel bm = *md;
+	struct row br, bo;
+	const struct tbent *o = tm_base_entry(b, "");
+	size_t mx, my = tm_nb(r);
+	double *x;
+
+	memset(&br, 0, sizeof br);
+	memset(&bo, 0, sizeof bo);
+	br.runs = e->runs;
+	br.nrun = e->nrun;
+	br.n = e->n;
+	if (o) {
+		bo.runs = o->runs;
+		bo.nrun = o->nrun;
+		bo.n = o->n;
+	}
+	bm.rw = &bo;
+	mx = tm_nb(&br);
+	x = xmalloc((2 * mx + 3 * my + 1) * sizeof *x);
+	tm_batches(&bm, &br, x);
+	tm_batches(md, r, x + mx);
+	cmp_groups(x, mx, x + mx, my, md->conf, md->thr, x + mx + my,
+	    &r->bcmp);
+	if (!mx)
+		r->bcmp.ratio = r->est / (e->est * md->scale);
+	free(x);
+}

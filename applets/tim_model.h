@@ -1,18 +1,14 @@
-/* tim_model.h: tim's model: the rows, their runs, their estimates.
+/* tim_model.h: tim's model: the rows, their runs, their estimates, their
+ * comparisons (the steps around it: tim_plan.h).
  *
- * tim.c           options, the runner (warm-ups, batches, hooks, TIM_SEQ,
- *                 --precision, --interleave), the report
- * tim_file.c      --save/--read lines, --graph files, --json/--csv/
- *                 --markdown exports, --baseline files
- * tim_plot.c      --plot's SVG (through tim_file.c's file stream)
- * tim_model.c     this model: units, a row's estimates, ratios
- *
- * The runner alone fills the model: it makes the rows, appends their
- * timed runs and calls tm_update when a row's runs change. The report,
- * the exports, --save/--read and --baseline only read it. Every
- * statistic comes from core/timing (estimate.h, summary.h), here or
- * through the functions below. Files depend one way: tim.c -> tim_file.c
- * -> tim_model.c -> core/timing. */
+ * The front end (tim.c) makes the rows and the settings from the plan
+ * before anything runs. Measuring (tim_run.c) alone writes them after:
+ * it appends the timed runs, calls tm_update when a row's runs change,
+ * and at its end tm_compare_all and tm_compare_base.
+ * The outputs (tim_report.c, tim_export.c, tim_plot.c) only read the
+ * model. Every statistic comes from core/timing (estimate.h, summary.h,
+ * compare.h), here or through the functions below; this file calls no
+ * other of tim's. */
 #ifndef QB_TIM_MODEL_H
 #define QB_TIM_MODEL_H
 
@@ -51,7 +47,8 @@ struct row {                    /* one line of the report */
 	int missed;             /* --precision not reached */
 	int to;                 /* the row it is compared with, or -1 */
 	struct cmp cmp;         /* that comparison (tm_compare_all) */
-	struct cmp bcmp;        /* with its --baseline entry (tim.c) */
+	struct cmp bcmp;        /* with its --baseline entry, if any
+	                         * (tm_compare_base) */
 };
 
 struct tmodel {
@@ -67,6 +64,21 @@ struct tmodel {
 	const char *version;    /* "tim (quickbox) V" */
 	double conf, thr;       /* comparisons: confidence, threshold */
 	int verdict;            /* --verdict: --plot's title names them */
+	size_t *icount;         /* runs of row i from --import f, at
+	                         * [f * nrow + i] */
+};
+
+struct tbase {                  /* a baseline's or an --import's rows */
+	struct tbent {
+		char *key;
+		char *label;            /* the JSON's label, else the key */
+		double est, err;        /* seconds, as reported */
+		struct run *runs;       /* the timed runs, when the file has */
+		size_t nrun;
+		long long n;            /* runs a batch (0: not known) */
+		int oh;                 /* the overhead's result */
+	} *e;
+	size_t n, cap;
 };
 
 /* -u: units per second, or -1 (docs/tim.md lists the spellings) */
@@ -95,8 +107,8 @@ void tm_update(struct tmodel *md, int i);
 void tm_batches(const struct tmodel *md, const struct row *r, double *out);
 
 /* Every command row after the first compared with the first (docs/tim.md,
- * "Comparisons and verdicts"): their last batches pairwise, by cmp_pairs at
- * md->conf and md->thr; sets each row's to and cmp (to -1: none). The
+ * "Verdicts"): their last batches pairwise, by cmp_pairs at md->conf and
+ * md->thr; sets each row's to and cmp (to -1: none). The
  * report, the exports and any plot read them there. */
 void tm_compare_all(struct tmodel *md);
 
@@ -111,5 +123,16 @@ int tm_counter(const struct tmodel *md, const struct row *r, int c,
  * in quadrature (ref itself: 1 and its relative error) */
 void tm_ratio(const struct row *r, const struct row *ref, double *v,
     double *u);
+
+/* the first entry of b for cmd, or NULL */
+const struct tbent *tm_base_entry(const struct tbase *b, const char *cmd);
+
+/* Row r against its --baseline entry e, into r->bcmp: the batch
+ * estimates of each (the baseline's minus its own overhead's, as the
+ * report subtracts) by cmp_groups, as they ran at different times and
+ * make no pairs. An entry without runs (an export from before they were
+ * kept) has no interval: undecided, with the ratio of the estimates. */
+void tm_compare_base(const struct tmodel *md, const struct tbase *b,
+    struct row *r, const struct tbent *e);
 
 #endif

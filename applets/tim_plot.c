@@ -3,10 +3,10 @@
  * estimate a red line and its error a band, the axis in the report's
  * unit, the comparisons in the title under --verdict. Self-contained:
  * no script, no font or style sheet fetched. It reads the model and
- * writes through tim_file.c's stream (tim.c -> tim_file.c -> here). */
+ * writes through tim_tw.c's stream (tim_export.c -> here -> tim_tw.c). */
 #include <math.h>
 
-#include "tim_file.h"
+#include "tim_plot.h"
 
 enum { L = 200, W = 420, T = 40, H = 28 };      /* plot left, width, top,
                                                  * a row's height */

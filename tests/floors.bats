@@ -20,7 +20,7 @@
 	# a bare name, even of the file's own folder, hides the floor
 	echo '#include "rec.h"' >> "$r/core/records/hdr.c"
 	echo '#include "process/proc.h"' >> "$r/core/lib/fmt.c"
-	echo '#include "../../applets/tim_file.h"' >> "$r/core/timing/spawn.c"
+	echo '#include "../../applets/tim_model.h"' >> "$r/core/timing/spawn.c"
 	echo '#include "nosuch.h"' >> "$r/applets/pf.c"
 	printf 'static void f1(void) { printf("x"); }\n' >> "$r/core/process/proc.c"
 	printf 'static void f2(void) { warn ("x"); exit(1); }\n' >> "$r/core/lib/num.c"
@@ -33,9 +33,28 @@
 	[ "${lines[1]}" = "core/lib/fmt.c: includes core/process/proc.h (lib may not include engine:process)" ]
 	[ "${lines[2]}" = "core/records/hdr.c: #include \"rec.h\" hides its floor (write \"records/rec.h\")" ]
 	[ "${lines[3]}" = "core/records/rec.c: includes core/process/select.h (engine:records may not include engine:process)" ]
-	[ "${lines[4]}" = "core/timing/spawn.c: includes applets/tim_file.h (engine:timing may not include applet)" ]
+	[ "${lines[4]}" = "core/timing/spawn.c: includes applets/tim_model.h (engine:timing may not include applet)" ]
 	[ "${lines[5]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls warn (a core file never prints, warns or exits: return to the applet)" ]
 	[ "${lines[6]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls exit (a core file never prints, warns or exits: return to the applet)" ]
 	[ "${lines[7]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
 	[ "${#lines[@]}" = 8 ]
+}
+
+@test "floors.sh names a circle between applet files: a call back, an include back" {
+	local r="$BATS_TEST_TMPDIR/r"
+	mkdir -p "$r"
+	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
+	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	# the plot calling the report back (no include needed: a call is
+	# enough), as tim_plot.c and tim_file.c once called each other
+	printf 'static void f4(void) { report_end(0); }\n' >> "$r/applets/tim_plot.c"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$status" = 1 ]
+	[ "$output" = "applets/tim_export: calls or includes go round: applets/tim_export -> applets/tim_plot -> applets/tim_report -> applets/tim_export" ]
+	# an include back: the model including measuring's header
+	cp "$BATS_TEST_DIRNAME/../applets/tim_plot.c" "$r/applets/tim_plot.c"
+	echo '#include "tim_run.h"' >> "$r/applets/tim_model.h"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$status" = 1 ]
+	[[ "$output" == *"calls or includes go round: "*"applets/tim_model -> applets/tim_run"* ]]
 }

@@ -31,6 +31,11 @@
 #    err.c's x* allocators, which the engines may call). One allowed call:
 #    _exit in core/timing/spawn.c, the forked child giving up after a
 #    failed exec (it must not run the parent's atexit work).
+# 3. Steps. Within applets/, a file and its header (x.c, x.h) are one
+#    unit, and the includes and calls between units go one way: no unit
+#    reaches itself again (tim's front end -> measuring -> model, the outputs ->
+#    the model; two units that need each other are one concern cut in
+#    two). Each circle found is named, its units in order.
 ROOT=${1:-.}
 cd "$ROOT" || exit 2
 
@@ -161,4 +166,67 @@ for f in $files; do
 		exit bad
 	}' "$f" || bad=1
 done
+
+# the edges between applet units: each #include of a file in applets/
+# (a bare name, resolved there as the compiler does first) as a line
+# "FROM TO" on stdin, and each call of a function another unit defines
+# (a line that starts with its type and name, not static, not a
+# prototype), read from the files themselves; then a search for a circle
+# from each unit in turn
+acs=$(for f in $files; do case $f in applets/*.c) echo "$f" ;; esac; done)
+for f in $files; do
+	case $f in
+	applets/*) ;;
+	*) continue ;;
+	esac
+	sed -n "s|^[[:space:]]*#[[:space:]]*include[[:space:]]*\"\([^\"/]*\)\".*|\1|p" "$f" |
+	while read -r i; do
+		[ -e "applets/$i" ] && echo "${f%.*} applets/${i%.*}"
+	done
+done | awk '
+function add(u) { if (!(u in known)) { known[u] = 1; order[++nn] = u } }
+function edge(a, b) {
+	if (a != b && !((a, b) in seen)) { seen[a, b] = 1; out[a] = out[a] " " b; add(a); add(b) }
+}
+FILENAME == "-" { edge($1, $2); next }
+FNR == 1 { u = FILENAME; sub(/\.c$/, "", u); nf++; fu[nf] = u }
+{ text[nf] = text[nf] "\n" $0 }
+/^[A-Za-z_]/ && !/^static/ && !/;[ \t]*$/ && match($0, /[A-Za-z_][A-Za-z0-9_]*\(/) {
+	d = substr($0, RSTART, RLENGTH - 1)
+	if (d != "sizeof" && d != "_Static_assert" && !(d in def)) def[d] = u
+}
+function walk(u,    n, v, i, k, p) {
+	state[u] = 1; path[++depth] = u
+	n = split(out[u], v, " ")
+	for (i = 1; i <= n; i++) {
+		if (state[v[i]] == 1) {
+			for (k = 1; path[k] != v[i]; k++)
+				;
+			p = path[k]
+			for (k++; k <= depth; k++)
+				p = p " -> " path[k]
+			printf "%s: calls or includes go round: %s -> %s\n", v[i], p, v[i]
+			bad = 1
+		} else if (!state[v[i]]) {
+			walk(v[i])
+		}
+	}
+	depth--; state[u] = 2
+}
+END {
+	for (j = 1; j <= nf; j++) {
+		t = text[j]
+		while (match(t, /[A-Za-z_][A-Za-z0-9_]*\(/)) {
+			w = substr(t, RSTART, RLENGTH - 1)
+			pre = RSTART > 1 ? substr(t, RSTART - 1, 1) : ""
+			t = substr(t, RSTART + RLENGTH)
+			if ((w in def) && pre !~ /[A-Za-z0-9_.>]/)
+				edge(fu[j], def[w])
+		}
+	}
+	for (k = 1; k <= nn; k++)      # in file order: the same text each time
+		if (!state[order[k]])
+			walk(order[k])
+	exit bad
+}' - $acs || bad=1
 exit $bad

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# timopts.bats: tim's run options of docs/tim.md, "Placing, counting,
-# ready lines, plots": --affinity, --quiet-warnings, --progress's times,
+# timopts.bats: tim's run options of docs/tim.md, "Each option in
+# brief": --affinity, --quiet-warnings, --progress's times,
 # --ready, --counters, --plot. Small -n/-m; nothing timed is asserted
 # beyond loose bounds (bench/timaff.sh measures).
 load helpers

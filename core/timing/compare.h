@@ -1,6 +1,6 @@
 /* compare.h: one comparison of two commands measured in paired batches:
  * their time ratio, its confidence interval and a verdict (docs/tim.md,
- * "Comparisons and verdicts").
+ * "Verdicts"; the method: docs/studies/2026-12-04-tim-verdict.md).
  *
  * Batch j of both commands ran close together in time (tim's
  * --interleave), so a slow change of the machine's speed moves both

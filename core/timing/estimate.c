@@ -54,7 +54,7 @@ double est_pstdev(const struct est_run *r)
 }
 
 /* core/lib's heap sort, the one the process engine sorts PIDs with,
- * rather than qsort() (the measured size in docs/tim.md, Performance).
+ * rather than qsort() (the measured size in docs/studies/2026-12-01-tim-performance.md).
  * Any correct sort gives the same order statistics, so no estimate
  * changes. */
 HSORT_DEFINE(sort_dbl, double)
@@ -158,8 +158,7 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	 * it is left out of the spread, else one such group makes the error
 	 * many times too wide. Far: above the median by more than EST_FAR
 	 * scaled median absolute deviations, which the right-skewed spread of
-	 * undisturbed groups passes in a few percent of runs (docs/tim.md,
-	 * "Which error"). Never the median itself: at least half stay. */
+	 * undisturbed groups passes in a few percent of runs (docs/studies/2026-12-04-tim-error.md). Never the median itself: at least half stay. */
 	memcpy(w, t, ng * sizeof *w);
 	med = median(w, ng);
 	for (i = 0; i < ng; i++)
@@ -180,7 +179,7 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp)
 	/* the drift the batches show: the standard error of the mean of
 	 * their estimates (batch means), which a change of the machine's
 	 * speed between batches widens and the span scaling below cannot
-	 * see; added in quadrature (docs/tim.md, "Which error") */
+	 * see; added in quadrature (docs/studies/2026-12-04-tim-error.md) */
 	drift = br.m2 / (double)(br.n - 1) / (double)br.n;
 	memcpy(srt, xs, n * m * sizeof *srt);
 	est_sort(srt, n * m);

@@ -69,7 +69,7 @@ int est_batches(const double *xs, size_t n, size_t m, int k, double *tmp,
  * its j smallest. Near the minimum both scale alike with the sample size
  * (extreme-value limit), so the sample st.dev. of the T, times S of all
  * m*n samples over the mean S of the groups, is the st.dev. of T at m*n
- * samples (docs/tim.md, "Which error"). Groups whose T is more than
+ * samples (docs/studies/2026-12-04-tim-error.md). Groups whose T is more than
  * EST_FAR * 1.4826 * MAD above the median of the T (slowed by other
  * load) are left out of both the st.dev. and the mean S. Added in
  * quadrature: the drift, the standard error of the mean of the kept
@@ -81,7 +81,7 @@ double est_err_all(const double *xs, size_t n, size_t m, int k, double *tmp);
 /* the runs in one of est_err_all's groups, g * n. From about
  * EST_FEW_RUNS a group its error holds; with fewer it can read 2-3 times
  * low, the left tail of real run times bending between a group's size and
- * all runs (docs/tim.md, "Which error"), and tim says so. */
+ * all runs (docs/studies/2026-12-04-tim-error.md), and tim says so. */
 size_t est_group_runs(size_t n, int k);
 #define EST_FEW_RUNS 100
 

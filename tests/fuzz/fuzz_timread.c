@@ -6,13 +6,14 @@
  *     reason, never crash or run past the buffer; and as a baseline JSON
  *     file for tbase_json, likewise.
  * None of these functions may reach die() or exit. */
-// fuzz-link: applets/tim_file.c applets/tim_model.c applets/tim_plot.c
+// fuzz-link: applets/tim_save.c applets/tim_base.c applets/tim_model.c
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../applets/tim_file.h"
+#include "../../applets/tim_base.h"
+#include "../../applets/tim_save.h"
 
 struct got {
 	int lines;
