@@ -136,6 +136,59 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
+@test "UTF-8 locale: what ps cannot show is '?' (a cut character, surrogates, overlong forms, U+FFFF, U+2028, an unassigned plane, controls), in comm, args, cmd, fname and a zombie's [comm]" {
+	emu_locale_skip
+	# the same in procps-ng 4.0.2, 4.0.4 and 4.0.6: compared with ps
+	run in_ns "$(cat <<-'EOF'
+	fix -n $'\xe2\x82Z' $'x\xe2\x82' $'\xc3\xa9\xe2\x82'; v=$FIXPID
+	fix -n $'\xed\xa0\x80s' $'\xe0\x80\xafo' $'\xc0\xaf\xf8\x88\x80\x80\x80'; v="$v,$FIXPID"
+	fix -n $'\xef\xbf\xbfF' $'\xe2\x80\xa8L' $'\xf1\x80\x80\x80w\xef\xb7\x90'; v="$v,$FIXPID"
+	fix -n $'a\x01b\x7f' $'\xe6\xbc\xa2\x1b'; v="$v,$FIXPID"
+	# a zombie whose 15-byte name cuts a character: "[abcdefghijklm??] <defunct>"
+	fix -n zparent -z $'abcdefghijklm\xe2\x82\xac'; z=$(qb pf -R Z -P $FIXPID)
+	[ -n "$z" ] || echo "no zombie"
+	for o in comm,pid pid,comm args,pid comm,args fname,pid ucmd,cmd,pid; do
+		testing "$o" "LC_ALL=C.UTF-8 qb pf -F $o -p $v" "$(LC_ALL=C.UTF-8 /usr/bin/ps -o $o -p $v)\n"
+	done
+	for o in args,pid pid,cmd fname; do
+		testing "zombie $o" "LC_ALL=C.UTF-8 qb pf -F $o -p $z" "$(LC_ALL=C.UTF-8 /usr/bin/ps -o $o -p $z)\n"
+	done
+	testing "the zombie's cut name" "LC_ALL=C.UTF-8 qb pf -F args= -p $z" "[abcdefghijklm??] <defunct>\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "what ps 4.0.6 shows as '?' that older ones did not: C1 controls, private use, past U+10FFFF, a bad byte before good UTF-8; every unprintable byte in the C locale" {
+	emu_locale_skip
+	# procps-ng 4.0.5 escapes a byte at a time where 4.0.2 escaped the
+	# rest of the text (and 4.0.4 kept private use and past U+10FFFF);
+	# older than that, the expectations recorded from procps-ng 4.0.6's
+	# ps built from its release sources (LC_ALL=C.UTF-8, or C,
+	# ps -o comm= and -o args= of these fixtures)
+	run in_ns "$(cat <<-'EOF'
+	ref_since procps 4.0.5 && new=1 || new=
+	for c in $'\xc2\x85x:??x' $'\xf4\x90\x80\x80P:????P' $'\xee\x80\x80u:???u' \
+	    $'\xf3\xb0\x80\x80v:????v' $'x\x80\xc3\xa9:x?\xc3\xa9' $'\xc2\x9fA\xc2\xa0:??A\xc2\xa0'; do
+		fix -n "${c%%:*}" "${c%%:*}"; p=$FIXPID; want=${c#*:}
+		[ -z "$new" ] || want=$(LC_ALL=C.UTF-8 /usr/bin/ps -o comm= -p $p)
+		testing "comm ${c#*:}" "LC_ALL=C.UTF-8 qb pf -F comm= -p $p" "$want\n"
+		# the last argument (the fixture's own come first)
+		[ -z "$new" ] || want=$(LC_ALL=C.UTF-8 /usr/bin/ps -o args= -p $p | sed 's/.* //')
+		testing "args ${c#*:}" "LC_ALL=C.UTF-8 qb pf -F args= -p $p | sed 's/.* //'" "$want\n"
+	done
+	fix -n $'a\x01b\x7fc\xc3\xa9' $'\x1b[0m\xff'; p=$FIXPID
+	want="a?b?c??"; [ -z "$new" ] || want=$(LC_ALL=C /usr/bin/ps -o comm= -p $p)
+	testing "C locale comm" "LC_ALL=C qb pf -F comm= -p $p" "$want\n"
+	want="?[0m?"; [ -z "$new" ] || want=$(LC_ALL=C /usr/bin/ps -o args= -p $p | sed 's/.* //')
+	testing "C locale args" "LC_ALL=C qb pf -F args= -p $p | sed 's/.* //'" "$want\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "args: cut where ps cuts (131,071 bytes, less the line before it); '?' for an empty argv; a wide value pushes the line as ps" {
 	run in_ns "$(cat <<-'EOF'
 	A=$(head -c 100000 /dev/zero | tr '\0' a)

@@ -174,6 +174,54 @@ size_t esc_args(char *s, size_t n, char sep, unsigned how)
 	return strlen(s);
 }
 
+/* what glibc's iswprint refuses besides controls, for ps: U+2028/9, the
+ * noncharacters, and planes 4 to 14 but for the tags and variation
+ * selectors (unassigned in every Unicode); other unassigned code points
+ * (their set grows with each Unicode) are shown */
+static int unprintable(unsigned c)
+{
+	return c - 0x2028 < 2 || c - 0xfdd0 < 0x20 || (c & 0xfffe) == 0xfffe ||
+	    (c - 0x40000 < 0xb0000 && c != 0xe0001 && c - 0xe0020 >= 0x60 &&
+	    c - 0xe0100 >= 0xf0);
+}
+
+size_t esc_ps(char *str, size_t n, int utf8)
+{
+	unsigned char *s = (unsigned char *)str;
+	size_t i = 0, o = 0, k, j;
+
+	while (i < n) {
+		unsigned c = s[i];
+
+		k = 1;
+		if (utf8 && c - 0xc2 < 0x33) {  /* a lead byte: C2..F4 */
+			k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+			c &= 0x3fu >> (k - 1);
+			for (j = 1; j < k && i + j < n && (s[i + j] & 0xc0) == 0x80; j++)
+				c = c << 6 | (s[i + j] & 0x3f);
+			/* cut, overlong, a surrogate, past U+10FFFF: its
+			 * first byte is one bad byte */
+			if (j < k || !(c >> (5 * k - 4)) || c - 0xd800 < 0x800 ||
+			    c > 0x10ffff)
+				k = 1, c = s[i];
+		}
+		if (c < 0x20 || c == 0x7f || (k == 1 && c >= 0x80) ||
+		    c - 0x80 < 0x20 || c - 0xe000 < 0x1900 ||
+		    (c >= 0xf0000 && (c & 0xfffe) != 0xfffe)) {
+			/* the library's '?' a byte (controls, C1, private use) */
+			memset(s + o, '?', k);
+			o += k;
+		} else if (k > 1 && unprintable(c))
+			s[o++] = '?';   /* ps's one '?' a character */
+		else {
+			memmove(s + o, s + i, k);
+			o += k;
+		}
+		i += k;
+	}
+	return o;
+}
+
 /* the bytes procps leaves unquoted besides ASCII letters and digits */
 #define PROCPS_SAFE "_@%+:,./-"
 

@@ -476,24 +476,20 @@ static unsigned long long elapsed(const struct proc *p)
 	return env.now > p->start ? (env.now - p->start) / env.hz : 0;
 }
 
-/* a text value: escaped as ps escapes names (text) or as a JSON string */
+/* a text value: escaped as ps escapes it (text) or as a JSON string */
 static void text(struct fld_buf *b, const char *s, size_t n, int json)
 {
-	char *t;
+	size_t at = b->n;
 
 	if (json) {
 		fld_json_str(b, s, n);
 		return;
 	}
-	if (!esc_needed(s, n)) {
-		put(b, s, n);
-		return;
+	put(b, s, n);
+	if (esc_needed(s, n)) {
+		b->n = at + esc_ps(b->s + at, n, env.utf8);
+		b->s[b->n] = 0;
 	}
-	t = xmalloc(n + 1);
-	memcpy(t, s, n);
-	esc_inplace(t, n, env.utf8);
-	put(b, t, n);
-	free(t);
 }
 
 static void null(struct fld_buf *b, int json)

@@ -2,7 +2,7 @@
  * --json): the fields, named as ps names them, their headers and
  * widths, what the reader must read for them, and each value as ps
  * shows it (text: procps-ng 4.0.2's ps -o off a terminal, its layout
- * of a line included) or as JSON.
+ * of a line included, with 4.0.6's escaping) or as JSON.
  *
  * Usage:
  *	struct fld_set set = {0};
