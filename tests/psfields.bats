@@ -121,6 +121,24 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
+@test "ids of 2^31 and more: signed as ps prints them (4000000000: -294967296), names as numbers; JSON has the id" {
+	need_root
+	run in_ns "$(cat <<-'EOF'
+	d=$(mktemp -d); chmod 777 "$d"
+	setpriv --reuid=4000000000 --regid=4000000001 --clear-groups "$FIX" -n big -r "$d/a" &
+	wait_file "$d/a"; p=$(cat "$d/a")
+	for o in uid,euid,ruid,gid,egid,rgid,pid uid=,pid pid,user,group,ruser,rgroup,uid; do
+		testing "$o" "qb pf -F $o -p $p" "$(/usr/bin/ps -o $o -p $p)\n"
+	done
+	testing "the sign" "qb pf -F euid=,rgid= -p $p" "-294967296 -294967295\n"
+	testing "JSON" "qb pf --json -F uid,gid -p $p" '{"uid":4000000000,"gid":4000000001}\n'
+	rm -r "$d"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "UTF-8 locale: padding and cuts count screen columns (wide CJK, a combining mark)" {
 	emu_locale_skip
 	run in_ns "$(cat <<-'EOF'

@@ -675,8 +675,10 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 	if (attrs[c->id][2] <= K_RGID) {    /* an id: an int at ints[] */
 		int i;
 
+		/* ps prints uids and gids signed (4000000000: -294967296);
+		 * JSON has the id */
 		memcpy(&i, (const char *)p + ints[attrs[c->id][2]], sizeof i);
-		putf(b, attrs[c->id][2] < K_UID ? "%d" : "%u", i);
+		putf(b, json && attrs[c->id][2] >= K_UID ? "%u" : "%d", i);
 		return;
 	}
 	switch (attrs[c->id][2]) {
