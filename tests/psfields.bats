@@ -229,10 +229,11 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
-@test "lstart: ctime's form in the local zone, as ps (TZ unset, empty, a zone file, a POSIX string)" {
+@test "lstart: ctime's form in the local zone, as ps (TZ unset, empty, a zone file, a POSIX string, leap seconds)" {
 	run in_ns "$(cat <<-'EOF'
 	fix -n lst; p=$FIXPID
-	for tz in UTC Asia/Tokyo :Europe/Paris America/New_York EST5EDT XYZ-3 '<+0530>-5:30' /usr/share/zoneinfo/Australia/Adelaide Nowhere/Zone ''; do
+	# right/...: zones that count leap seconds (27 s behind since 2017)
+	for tz in UTC Asia/Tokyo :Europe/Paris America/New_York EST5EDT XYZ-3 '<+0530>-5:30' /usr/share/zoneinfo/Australia/Adelaide Nowhere/Zone '' right/UTC :right/Asia/Tokyo; do
 		testing "TZ=$tz" "TZ='$tz' qb pf -F lstart,pid -p 1,$p" "$(TZ=$tz /usr/bin/ps -o lstart,pid -p 1,$p)\n"
 	done
 	testing "TZ unset" "(unset TZ; qb pf -F pid,lstart -p 1,$p)" "$(unset TZ; /usr/bin/ps -o pid,lstart -p 1,$p)\n"
@@ -266,10 +267,10 @@ print("ok")' "$FIXDIR/j" "$p"
 	[ "$output" = "ruid=1 euid=2 rgid=5 egid=6 sigcgt=0 vmrss=345 vmlck=12" ]
 }
 
-@test "tz_offset (lstart's zone): localtime_r's offset every 3 hours from 1902 to 2037, zones with and without DST" {
+@test "tz_offset (lstart's zone): localtime_r's offset every 3 hours from 1902 to 2037, zones with and without DST, with leap seconds" {
 	[ -e /usr/share/zoneinfo/Europe/Paris ] || skip "no /usr/share/zoneinfo (tzdata)"
 	for tz in Europe/Paris America/New_York Asia/Tokyo Australia/Adelaide Pacific/Chatham \
-	    :America/Sao_Paulo EST5EDT XYZ-3 '<+0530>-5:30' ''; do
+	    :America/Sao_Paulo EST5EDT XYZ-3 '<+0530>-5:30' '' right/UTC right/Europe/Paris; do
 		run env TZ="$tz" "$TESTBIN/unit_core" tz
 		[ "$output" = "0 differ" ] || { echo "TZ=$tz: $output"; false; }
 	done
