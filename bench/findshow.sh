@@ -18,7 +18,13 @@
 #   xargs      sh -c 'pgrep qbfind_tgt | xargs ps -o FIELDS -p'
 # and prints the fastest and the median run of each, then the ratios
 # fields/plain (goal: <= 1.1, docs/PERFORMANCE.md, "Find and show") and
-# xargs/fields (goal: >= 10 at 10000).
+# xargs/fields (goal: >= 10 at 10000). Then every process a row:
+#   allpid     pf -F pid .
+#   alluser    pf -F pid,user .
+#   allpid-pin, alluser-pin: the same bound to one CPU
+#   ps         ps -e -o pid,user
+# and the ratio alluser/allpid (goal: <= 1.1, docs/PERFORMANCE.md,
+# "User and group names").
 # Output: "label<TAB>value<TAB>unit" lines; '#' lines are notes.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -78,5 +84,23 @@ for at in $AT; do
 	    "$(r "${min[fields-pin]}" "${min[plain-pin]}")" "$(r "${med[fields-pin]}" "${med[plain-pin]}")"
 	[ -n "${min[xargs]:-}" ] && printf 'xargs/fields@%s\t%s\tx (median %s)\n' "$procs" \
 	    "$(r "${min[xargs]}" "${min[fields]}")" "$(r "${med[xargs]}" "${med[fields]}")"
+	# every process a row: the user name's cost (each uid looked up
+	# once, /etc/passwd read once: goal <= 1.1) and ps -e
+	vs=(allpid:+-F:+pid:+. alluser:+-F:+pid,user:+. allpid-pin:pin:+-F:+pid:+.
+	    alluser-pin:pin:+-F:+pid,user:+.)
+	[ -x "$PS" ] && vs+=(ps:"$PS":+-e:+-o:+pid,user)
+	"$tmp/parrun" "$ROUNDS" "${vs[@]}" -- "$tmp/pf" >"$tmp/out" ||
+	    { echo "# find and show: an every-row run failed at $procs processes"; exit 1; }
+	while read -r v a b; do min[$v]=$a med[$v]=$b; done <"$tmp/out"
+	for v in allpid alluser allpid-pin alluser-pin ps; do
+		[ -n "${min[$v]:-}" ] || continue
+		printf '%s@%s\t%s\tus (median %s)\n' "$v" "$procs" "${min[$v]}" "${med[$v]}"
+	done
+	printf 'user/pid every row@%s\t%s\tx (median %s)\n' "$procs" \
+	    "$(r "${min[alluser]}" "${min[allpid]}")" "$(r "${med[alluser]}" "${med[allpid]}")"
+	printf 'user/pid every row, pinned@%s\t%s\tx (median %s)\n' "$procs" \
+	    "$(r "${min[alluser-pin]}" "${min[allpid-pin]}")" "$(r "${med[alluser-pin]}" "${med[allpid-pin]}")"
+	[ -n "${min[ps]:-}" ] && printf 'ps -e/alluser@%s\t%s\tx (median %s)\n' "$procs" \
+	    "$(r "${min[ps]}" "${min[alluser]}")" "$(r "${med[ps]}" "${med[alluser]}")"
 done
 exit 0

@@ -139,6 +139,63 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
+@test "user and group names: /etc/passwd and /etc/group read once a run, however many rows; an id without a name looked up once" {
+	command -v strace > /dev/null || skip "no strace"
+	need_root
+	run in_ns "$(cat <<-'EOF'
+	d=$(mktemp -d); chmod 777 "$d"
+	# 30 rows of three named users and groups (root, daemon, nobody)
+	for i in $(seq 10); do
+		fix -n named
+		for u in 1 65534; do
+			setpriv --reuid=$u --regid=$u --clear-groups "$FIX" -n named -r "$d/$u.$i" &
+			wait_file "$d/$u.$i"
+		done
+	done
+	# opens FILE PF-ARGS...: how often pf opened FILE
+	opens() { f=$1; shift
+		strace -f -e trace=open,openat -o "$FIXDIR/st" "$QB" pf "$@" > "$FIXDIR/out"
+		grep -c "\"$f\"" "$FIXDIR/st"; }
+	testing "30 rows" "qb pf -F pid= named | wc -l" "30\n"
+	testing "pid,user: passwd once" "opens /etc/passwd -F pid,user named" "1\n"
+	testing "user,ruser,group,rgroup: passwd once" "opens /etc/passwd -F user,ruser,group,rgroup named" "1\n"
+	testing "user,ruser,group,rgroup: group once" "opens /etc/group -F user,ruser,group,rgroup named" "1\n"
+	testing "pid alone: neither" "opens /etc/passwd -F pid named; opens /etc/group -F pid named" "0\n0\n"
+	testing "the names" "qb pf -F user=,group= named | sort | uniq -c | awk '{ print \$1, \$2, \$3 }'" \
+	    "$(/usr/bin/ps -o user=,group= -p "$(qb pf -d, named)" | sort | uniq -c | awk '{ print $1, $2, $3 }')\n"
+	# ten rows of an id without a name: the files once, and with glibc
+	# one NSS look-up (its files source opens /etc/passwd once more)
+	for i in $(seq 10); do
+		setpriv --reuid=1234567890 --regid=1234567890 --clear-groups "$FIX" -n noname -r "$d/n.$i" &
+		wait_file "$d/n.$i"
+	done
+	testing "no name: at most twice" "opens /etc/passwd -F user noname | awk '{ print (\$1 <= 2) }'" "1\n"
+	testing "no name: the number" "qb pf -F user= noname | sort -u" "1234567890\n"
+	rm -r "$d"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "effective and real ids apart, the process not dumpable: user, uid, group, gid are the effective ones, as ps (read from the owner of /proc/PID)" {
+	need_root
+	run in_ns "$(cat <<-'EOF'
+	d=$(mktemp -d); chmod 777 "$d"
+	setpriv --ruid=1 --euid=65534 --rgid=1 --egid=65534 --clear-groups "$FIX" -n apart -r "$d/a" &
+	wait_file "$d/a"; p=$(cat "$d/a"); wait_state $p
+	testing "status is root's (not dumpable)" "stat -c %u /proc/$p/status" "0\n"
+	for o in pid,user,ruser,uid,ruid,euid,group,rgroup,gid,rgid,egid uname,euser,egroup,pid; do
+		testing "$o" "qb pf -F $o -p $p" "$(/usr/bin/ps -o $o -p $p)\n"
+	done
+	testing "JSON" "qb pf --json -F uid,user -p $p" '{"uid":65534,"user":"nobody"}\n'
+	rm -r "$d"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "UTF-8 locale: padding and cuts count screen columns (wide CJK, a combining mark)" {
 	emu_locale_skip
 	run in_ns "$(cat <<-'EOF'

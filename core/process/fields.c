@@ -28,11 +28,16 @@ enum { K_PID, K_PPID, K_PGID, K_SID, K_TPGID, K_LWP, K_UID, K_RUID, K_GID,
 #define ST PROC_STAT
 #define SX PROC_STATX
 #define SS PROC_STATUS
+/* the effective ids: the owner of /proc/PID, which is the process's
+ * effective user and group even when it is not dumpable (the kernel's
+ * rule for that directory), for a stat of it, not a read of status (the
+ * gain: docs/PERFORMANCE.md, "User and group names") */
+#define OW PROC_OWNER
 /* what the reader must read for each */
 static const unsigned char needs[K_N] = {
 	[K_PPID] = ST, [K_PGID] = ST, [K_SID] = ST, [K_TPGID] = ST,
-	[K_TTY] = ST, [K_USER] = SS, [K_RUSER] = SS, [K_UID] = SS,
-	[K_RUID] = SS, [K_GROUP] = SS, [K_RGROUP] = SS, [K_GID] = SS,
+	[K_TTY] = ST, [K_USER] = OW, [K_RUSER] = SS, [K_UID] = OW,
+	[K_RUID] = SS, [K_GROUP] = OW, [K_RGROUP] = SS, [K_GID] = OW,
 	[K_RGID] = SS, [K_STATE] = ST, [K_STAT] = ST | SS, [K_NICE] = SX,
 	[K_PRI] = SX, [K_CLASS] = SX, [K_NLWP] = ST, [K_START] = ST,
 	[K_LSTART] = ST, [K_ETIME] = ST, [K_ETIMES] = ST, [K_TIME] = SX,
@@ -45,6 +50,7 @@ static const unsigned char needs[K_N] = {
 #undef ST
 #undef SX
 #undef SS
+#undef OW
 
 /* how a column lays out, as ps's: right-aligned; as wide as pid_max
  * has digits; cut to its width unless last (ps's "unlimited" texts); a
@@ -653,8 +659,8 @@ static const unsigned short ints[] = {
 	offsetof(struct proc, pid), offsetof(struct proc, ppid),
 	offsetof(struct proc, pgrp), offsetof(struct proc, sid),
 	offsetof(struct proc, tpgid), offsetof(struct proc, tid),
-	offsetof(struct proc, euid), offsetof(struct proc, ruid),
-	offsetof(struct proc, egid), offsetof(struct proc, rgid),
+	offsetof(struct proc, ouid), offsetof(struct proc, ruid),
+	offsetof(struct proc, ogid), offsetof(struct proc, rgid),
 };
 _Static_assert(sizeof(pid_t) == sizeof(int) && sizeof(uid_t) == sizeof(int) &&
     sizeof(gid_t) == sizeof(int), "ids are ints");
@@ -689,9 +695,9 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 		else
 			puts_(b, json ? "null" : "?");
 		return;
-	case K_USER: name(b, 0, p->euid, rm, json); return;
+	case K_USER: name(b, 0, p->ouid, rm, json); return;
 	case K_RUSER: name(b, 0, p->ruid, rm, json); return;
-	case K_GROUP: name(b, 1, p->egid, rm, json); return;
+	case K_GROUP: name(b, 1, p->ogid, rm, json); return;
 	case K_RGROUP: name(b, 1, p->rgid, rm, json); return;
 	case K_STATE: put(b, &p->state, 1); break;
 	case K_STAT:
