@@ -73,17 +73,24 @@ for at in $AT; do
 	    { echo "# find and show: a run failed at $procs processes"; exit 1; }
 	declare -A min=() med=()
 	while read -r v a b; do min[$v]=$a med[$v]=$b; done <"$tmp/out"
-	for v in plain fields plain-pin fields-pin xargs; do
-		[ -n "${min[$v]:-}" ] || continue
-		printf '%s@%s\t%s\tus (median %s)\n' "$v" "$procs" "${min[$v]}" "${med[$v]}"
-	done
+	# rows V...: each variant's fastest and median run
+	rows() {
+		for v; do
+			[ -n "${min[$v]:-}" ] || continue
+			printf '%s@%s\t%s\tus (median %s)\n' "$v" "$procs" "${min[$v]}" "${med[$v]}"
+		done
+	}
+	# ratio LABEL A B: A's time over B's, the fastest runs and the medians
+	ratio() {
+		[ -n "${min[$2]:-}" ] || return 0
+		printf '%s@%s\t%s\tx (median %s)\n' "$1" "$procs" \
+		    "$(r "${min[$2]}" "${min[$3]}")" "$(r "${med[$2]}" "${med[$3]}")"
+	}
 	r() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", (b > 0 ? a / b : 0)}'; }
-	printf 'fields/plain threaded@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[fields]}" "${min[plain]}")" "$(r "${med[fields]}" "${med[plain]}")"
-	printf 'fields/plain pinned@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[fields-pin]}" "${min[plain-pin]}")" "$(r "${med[fields-pin]}" "${med[plain-pin]}")"
-	[ -n "${min[xargs]:-}" ] && printf 'xargs/fields@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[xargs]}" "${min[fields]}")" "$(r "${med[xargs]}" "${med[fields]}")"
+	rows plain fields plain-pin fields-pin xargs
+	ratio 'fields/plain threaded' fields plain
+	ratio 'fields/plain pinned' fields-pin plain-pin
+	ratio xargs/fields xargs fields
 	# every process a row: the user name's cost (each uid looked up
 	# once, /etc/passwd read once: goal <= 1.1) and ps -e
 	vs=(allpid:+-F:+pid:+. alluser:+-F:+pid,user:+. allpid-pin:pin:+-F:+pid:+.
@@ -92,15 +99,9 @@ for at in $AT; do
 	"$tmp/parrun" "$ROUNDS" "${vs[@]}" -- "$tmp/pf" >"$tmp/out" ||
 	    { echo "# find and show: an every-row run failed at $procs processes"; exit 1; }
 	while read -r v a b; do min[$v]=$a med[$v]=$b; done <"$tmp/out"
-	for v in allpid alluser allpid-pin alluser-pin ps; do
-		[ -n "${min[$v]:-}" ] || continue
-		printf '%s@%s\t%s\tus (median %s)\n' "$v" "$procs" "${min[$v]}" "${med[$v]}"
-	done
-	printf 'user/pid every row@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[alluser]}" "${min[allpid]}")" "$(r "${med[alluser]}" "${med[allpid]}")"
-	printf 'user/pid every row, pinned@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[alluser-pin]}" "${min[allpid-pin]}")" "$(r "${med[alluser-pin]}" "${med[allpid-pin]}")"
-	[ -n "${min[ps]:-}" ] && printf 'ps -e/alluser@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[ps]}" "${min[alluser]}")" "$(r "${med[ps]}" "${med[alluser]}")"
+	rows allpid alluser allpid-pin alluser-pin ps
+	ratio 'user/pid every row' alluser allpid
+	ratio 'user/pid every row, pinned' alluser-pin allpid-pin
+	ratio 'ps -e/alluser' ps alluser
 done
 exit 0

@@ -121,17 +121,21 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
-@test "ids of 2^31 and more: signed as ps prints them (4000000000: -294967296), names as numbers; JSON has the id" {
+@test "ids: of 2^31 and more signed as ps prints them (4000000000: -294967296), names as numbers; effective and real apart in a process not dumpable, the effective ones from the owner of /proc/PID; JSON has the ids" {
 	need_root
 	run in_ns "$(cat <<-'EOF'
 	d=$(mktemp -d); chmod 777 "$d"
 	setpriv --reuid=4000000000 --regid=4000000001 --clear-groups "$FIX" -n big -r "$d/a" &
-	wait_file "$d/a"; p=$(cat "$d/a")
-	for o in uid,euid,ruid,gid,egid,rgid,pid uid=,pid pid,user,group,ruser,rgroup,uid; do
-		testing "$o" "qb pf -F $o -p $p" "$(/usr/bin/ps -o $o -p $p)\n"
+	setpriv --ruid=1 --euid=65534 --rgid=1 --egid=65534 --clear-groups "$FIX" -n apart -r "$d/b" &
+	wait_file "$d/a" "$d/b"; p=$(cat "$d/a") q=$(cat "$d/b"); wait_state $p; wait_state $q
+	for o in uid,euid,ruid,gid,egid,rgid,pid uid=,pid pid,user,group,ruser,rgroup,uid \
+	    pid,user,ruser,uid,ruid,euid,group,rgroup,gid,rgid,egid uname,euser,egroup,pid; do
+		testing "$o" "qb pf -F $o -p $p,$q" "$(/usr/bin/ps -o $o -p $p,$q)\n"
 	done
 	testing "the sign" "qb pf -F euid=,rgid= -p $p" "-294967296 -294967295\n"
-	testing "JSON" "qb pf --json -F uid,gid -p $p" '{"uid":4000000000,"gid":4000000001}\n'
+	testing "not dumpable: status is root's" "stat -c %u /proc/$q/status" "0\n"
+	testing "JSON" "qb pf --json -F uid,gid,user -p $p,$q" \
+	    '{"uid":4000000000,"gid":4000000001,"user":"4000000000"}\n{"uid":65534,"gid":65534,"user":"nobody"}\n'
 	rm -r "$d"
 	EOF
 	)"
@@ -171,24 +175,6 @@ STOPPED='stopped() {
 	done
 	testing "no name: at most twice" "opens /etc/passwd -F user noname | awk '{ print (\$1 <= 2) }'" "1\n"
 	testing "no name: the number" "qb pf -F user= noname | sort -u" "1234567890\n"
-	rm -r "$d"
-	EOF
-	)"
-	echo "$output"
-	[ "$status" -eq 0 ]
-}
-
-@test "effective and real ids apart, the process not dumpable: user, uid, group, gid are the effective ones, as ps (read from the owner of /proc/PID)" {
-	need_root
-	run in_ns "$(cat <<-'EOF'
-	d=$(mktemp -d); chmod 777 "$d"
-	setpriv --ruid=1 --euid=65534 --rgid=1 --egid=65534 --clear-groups "$FIX" -n apart -r "$d/a" &
-	wait_file "$d/a"; p=$(cat "$d/a"); wait_state $p
-	testing "status is root's (not dumpable)" "stat -c %u /proc/$p/status" "0\n"
-	for o in pid,user,ruser,uid,ruid,euid,group,rgroup,gid,rgid,egid uname,euser,egroup,pid; do
-		testing "$o" "qb pf -F $o -p $p" "$(/usr/bin/ps -o $o -p $p)\n"
-	done
-	testing "JSON" "qb pf --json -F uid,user -p $p" '{"uid":65534,"user":"nobody"}\n'
 	rm -r "$d"
 	EOF
 	)"
