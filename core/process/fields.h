@@ -55,7 +55,6 @@ struct fld_set {
  * none). 0, or -1 with a message for the
  * user in err (an unknown name, listing the known ones; an empty list) */
 int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap);
-void fld_free(struct fld_set *set);
 
 /* the header line (with its newline), or nothing when every header is
  * empty, into b (emptied first) */
