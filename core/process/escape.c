@@ -98,31 +98,45 @@ static int in_ranges(const unsigned short (*t)[2], size_t bmp, size_t n,
 	return 0;
 }
 
-size_t esc_cells(const char *str, size_t n, int utf8, size_t max, size_t *fit)
+size_t esc_utf8(const char *str, size_t n, unsigned *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	unsigned c = s[0];
+	size_t k, j;
+
+	*cp = c;
+	if (c < 0x80)
+		return 1;
+	if (c - 0xc2 > 0x32)
+		return 0;       /* not a lead byte: C2..F4 */
+	k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	c &= 0x3fu >> (k - 1);
+	for (j = 1; j < k && j < n && (s[j] & 0xc0) == 0x80; j++)
+		c = c << 6 | (s[j] & 0x3f);
+	/* cut, overlong, a surrogate, past U+10FFFF */
+	if (j < k || !(c >> (5 * k - 4)) || c - 0xd800 < 0x800 || c > 0x10ffff)
+		return 0;
+	*cp = c;
+	return k;
+}
+
+size_t esc_cells(const char *str, size_t n, int utf8, size_t max, size_t *fit)
+{
 	size_t i = 0, w = 0;
 
 	while (i < n && w < max) {
-		size_t k = 1, j = 1, want = (size_t)utf_len(s[i]);
-		unsigned c = s[i], cw = 1;
+		unsigned c, cw = 1;
+		size_t k = utf8 ? esc_utf8(str + i, n - i, &c) : 1;
 
-		/* a whole sequence: its width; else a byte a column, as ps's
-		 * '?' for it */
-		if (utf8 && c >= 0x80 && want != (size_t)-1) {
-			c &= 0x7fu >> want;
-			for (; j < want && i + j < n && (s[i + j] & 0xc0) == 0x80; j++)
-				c = c << 6 | (s[i + j] & 0x3f);
-			if (j == want) {
-				k = want;
-				cw = in_ranges(zero_w, NZERO - 1, NZERO, c) ? 0 :
-				    in_ranges(wide_w, NWIDE - 6, NWIDE, c) ? 2 : 1;
-			}
-		}
+		/* a character: its width; else a byte a column, as ps's '?'
+		 * for it */
+		if (k > 1)
+			cw = in_ranges(zero_w, NZERO - 1, NZERO, c) ? 0 :
+			    in_ranges(wide_w, NWIDE - 6, NWIDE, c) ? 2 : 1;
 		if (cw > max - w)
 			break;  /* a wide character does not fit: ps stops */
 		w += cw;
-		i += k;
+		i += k ? k : 1;
 	}
 	if (fit)
 		*fit = i;
@@ -187,34 +201,24 @@ static int unprintable(unsigned c)
 
 size_t esc_ps(char *str, size_t n, int utf8)
 {
-	unsigned char *s = (unsigned char *)str;
-	size_t i = 0, o = 0, k, j;
+	size_t i = 0, o = 0, k;
 
 	while (i < n) {
-		unsigned c = s[i];
+		unsigned c = (unsigned char)str[i];
 
-		k = 1;
-		if (utf8 && c - 0xc2 < 0x33) {  /* a lead byte: C2..F4 */
-			k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-			c &= 0x3fu >> (k - 1);
-			for (j = 1; j < k && i + j < n && (s[i + j] & 0xc0) == 0x80; j++)
-				c = c << 6 | (s[i + j] & 0x3f);
-			/* cut, overlong, a surrogate, past U+10FFFF: its
-			 * first byte is one bad byte */
-			if (j < k || !(c >> (5 * k - 4)) || c - 0xd800 < 0x800 ||
-			    c > 0x10ffff)
-				k = 1, c = s[i];
-		}
-		if (c < 0x20 || c == 0x7f || (k == 1 && c >= 0x80) ||
+		k = utf8 ? esc_utf8(str + i, n - i, &c) : 1;
+		if (!k || c < 0x20 || c == 0x7f || (k == 1 && c >= 0x80) ||
 		    c - 0x80 < 0x20 || c - 0xe000 < 0x1900 ||
 		    (c >= 0xf0000 && (c & 0xfffe) != 0xfffe)) {
-			/* the library's '?' a byte (controls, C1, private use) */
-			memset(s + o, '?', k);
+			/* the library's '?' a byte (what is not UTF-8: its
+			 * first byte; controls, C1, private use) */
+			k += !k;
+			memset(str + o, '?', k);
 			o += k;
 		} else if (k > 1 && unprintable(c))
-			s[o++] = '?';   /* ps's one '?' a character */
+			str[o++] = '?';   /* ps's one '?' a character */
 		else {
-			memmove(s + o, s + i, k);
+			memmove(str + o, str + i, k);
 			o += k;
 		}
 		i += k;

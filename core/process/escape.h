@@ -26,6 +26,11 @@ void esc_inplace(char *s, size_t n, int utf8);
  * becomes one '?' */
 size_t esc_ps(char *s, size_t n, int utf8);
 
+/* the valid UTF-8 character at s (n >= 1 bytes there, RFC 3629: no
+ * overlong form, surrogate or code point past U+10FFFF): its length, its
+ * code point in *cp; 0 when none starts there (*cp: the byte) */
+size_t esc_utf8(const char *s, size_t n, unsigned *cp);
+
 /* 1 if s[0..n) holds a byte esc_inplace or esc_ps could change */
 int esc_needed(const char *s, size_t n);
 

@@ -360,25 +360,6 @@ void fld_header(struct fld_buf *b, const struct fld_set *set)
 
 /* ---- JSON strings ---- */
 
-/* the length of the valid UTF-8 sequence at s (at most n bytes), 0 when
- * it is not one: no overlong forms, no surrogates, nothing past U+10FFFF */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	size_t k = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 :
-	    c < 0xf5 ? 4 : 0;
-
-	if (!k || k > n)
-		return 0;
-	for (size_t i = 1; i < k; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
-	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return k;
-}
-
 void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -386,7 +367,8 @@ void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 
 	put(b, "\"", 1);
 	while (i < n) {
-		size_t k = utf8_len(s + i, n - i), j = i;
+		unsigned cp;
+		size_t k = esc_utf8(str + i, n - i, &cp), j = i;
 
 		/* the run of bytes that need nothing */
 		while (j < n && s[j] >= 0x20 && s[j] < 0x80 && s[j] != '"' &&
