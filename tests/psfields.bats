@@ -134,6 +134,7 @@ STOPPED='stopped() {
 	done
 	testing "the sign" "qb pf -F euid=,rgid= -p $p" "-294967296 -294967295\n"
 	testing "not dumpable: status is root's" "stat -c %u /proc/$q/status" "0\n"
+	testing "-u, -G: the effective ids too" "qb pf -u nobody -G 65534 -p $p,$q" "$q\n"
 	testing "JSON" "qb pf --json -F uid,gid,user -p $p,$q" \
 	    '{"uid":4000000000,"gid":4000000001,"user":"4000000000"}\n{"uid":65534,"gid":65534,"user":"nobody"}\n'
 	rm -r "$d"
