@@ -21,9 +21,10 @@ static unsigned long long number(const char *s, const char **end, int *neg)
 	*neg = *p == '-';
 	d = p + (*p == '+' || *p == '-');
 	n = strspn(d, "0123456789");
-	*end = n ? d + n : s;
+	*end = s;
 	if (!n)
 		return 0;
+	*end = d + n;
 	if (n >= sizeof buf)
 		return ~0ULL;
 	memcpy(buf, d, n);
