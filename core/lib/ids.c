@@ -29,7 +29,7 @@ static const char *db(int group, size_t *len)
 	if (!f[group] && !err[group]) {
 		f[group] = vec_file(group ? "/etc/group" : "/etc/passwd",
 		    SIZE_MAX, &n[group]);
-		err[group] = f[group] ? 0 : errno ? errno : EIO;
+		err[group] = f[group] ? 0 : errno;
 	}
 	errno = err[group];
 	*len = n[group];
@@ -44,20 +44,20 @@ static const char *next(int group, const char **at, const char *end,
     size_t *nl, unsigned long long *id)
 {
 	while (*at < end) {
-		const char *p = *at, *e = memchr(p, '\n', (size_t)(end - p)), *q;
+		const char *p = *at, *q, *f = p;
 		int colons = 0;
 
-		e = e ? e : end;
-		*at = e + 1;
-		for (q = p; q < e; q++)
-			colons += *q == ':';
+		for (q = p; q < end && *q != '\n'; q++)
+			if (*q == ':') {
+				*nl = colons ? *nl : (size_t)(q - p);
+				f = ++colons == 2 ? q + 1 : f;
+			}
+		*at = q + 1;
 		if (colons < (group ? 3 : 6))
 			continue;
-		*nl = strcspn(p, ":");
-		q = strchr(p + *nl + 1, ':') + 1;
-		for (*id = 0, e = q; *q >= '0' && *q <= '9' && *id < (uid_t)-1; q++)
+		for (*id = 0, q = f; *q >= '0' && *q <= '9' && *id < (uid_t)-1; q++)
 			*id = *id * 10 + (unsigned)(*q - '0');
-		if (q > e && *q == ':' && *id < (uid_t)-1)
+		if (q > f && *q == ':' && *id < (uid_t)-1)
 			return p;
 	}
 	return NULL;

@@ -201,26 +201,25 @@ static int unprintable(unsigned c)
 
 size_t esc_ps(char *str, size_t n, int utf8)
 {
-	size_t i = 0, o = 0, k;
+	size_t i = 0, o = 0, k, j;
 
 	while (i < n) {
 		unsigned c = (unsigned char)str[i];
+		int q;
 
-		k = utf8 ? esc_utf8(str + i, n - i, &c) : 1;
-		if (!k || c < 0x20 || c == 0x7f || (k == 1 && c >= 0x80) ||
-		    c - 0x80 < 0x20 || c - 0xe000 < 0x1900 ||
-		    (c >= 0xf0000 && (c & 0xfffe) != 0xfffe)) {
-			/* the library's '?' a byte (what is not UTF-8: its
-			 * first byte; controls, C1, private use) */
-			k += !k;
-			memset(str + o, '?', k);
-			o += k;
-		} else if (k > 1 && unprintable(c))
-			str[o++] = '?';   /* ps's one '?' a character */
-		else {
-			memmove(str + o, str + i, k);
-			o += k;
+		k = utf8 ? esc_utf8(str + i, n - i, &c) : c < 0x80;
+		/* the library's '?' a byte: what is not UTF-8 (its first
+		 * byte), controls (C0, DEL, C1), private use */
+		q = !k || c < 0x20 || c - 0x7f < 0x21 || c - 0xe000 < 0x1900 ||
+		    (c >= 0xf0000 && (c & 0xfffe) != 0xfffe);
+		k += !k;
+		if (!q && k > 1 && unprintable(c)) {
+			str[o++] = '?';         /* ps's one '?' a character */
+			i += k;
+			continue;
 		}
+		for (j = 0; j < k; j++)
+			str[o++] = q ? '?' : str[i + j];
 		i += k;
 	}
 	return o;
