@@ -18,7 +18,13 @@
 #   xargs      sh -c 'pgrep qbfind_tgt | xargs ps -o FIELDS -p'
 # and prints the fastest and the median run of each, then the ratios
 # fields/plain (goal: <= 1.1, docs/PERFORMANCE.md, "Find and show") and
-# xargs/fields (goal: >= 10 at 10000).
+# xargs/fields (goal: >= 10 at 10000). Then every process a row:
+#   allpid     pf -F pid .
+#   alluser    pf -F pid,user .
+#   allpid-pin, alluser-pin: the same bound to one CPU
+#   ps         ps -e -o pid,user
+# and the ratio alluser/allpid (goal: <= 1.1, docs/PERFORMANCE.md,
+# "User and group names").
 # Output: "label<TAB>value<TAB>unit" lines; '#' lines are notes.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -67,16 +73,35 @@ for at in $AT; do
 	    { echo "# find and show: a run failed at $procs processes"; exit 1; }
 	declare -A min=() med=()
 	while read -r v a b; do min[$v]=$a med[$v]=$b; done <"$tmp/out"
-	for v in plain fields plain-pin fields-pin xargs; do
-		[ -n "${min[$v]:-}" ] || continue
-		printf '%s@%s\t%s\tus (median %s)\n' "$v" "$procs" "${min[$v]}" "${med[$v]}"
-	done
+	# rows V...: each variant's fastest and median run
+	rows() {
+		for v; do
+			[ -n "${min[$v]:-}" ] || continue
+			printf '%s@%s\t%s\tus (median %s)\n' "$v" "$procs" "${min[$v]}" "${med[$v]}"
+		done
+	}
+	# ratio LABEL A B: A's time over B's, the fastest runs and the medians
+	ratio() {
+		[ -n "${min[$2]:-}" ] || return 0
+		printf '%s@%s\t%s\tx (median %s)\n' "$1" "$procs" \
+		    "$(r "${min[$2]}" "${min[$3]}")" "$(r "${med[$2]}" "${med[$3]}")"
+	}
 	r() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", (b > 0 ? a / b : 0)}'; }
-	printf 'fields/plain threaded@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[fields]}" "${min[plain]}")" "$(r "${med[fields]}" "${med[plain]}")"
-	printf 'fields/plain pinned@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[fields-pin]}" "${min[plain-pin]}")" "$(r "${med[fields-pin]}" "${med[plain-pin]}")"
-	[ -n "${min[xargs]:-}" ] && printf 'xargs/fields@%s\t%s\tx (median %s)\n' "$procs" \
-	    "$(r "${min[xargs]}" "${min[fields]}")" "$(r "${med[xargs]}" "${med[fields]}")"
+	rows plain fields plain-pin fields-pin xargs
+	ratio 'fields/plain threaded' fields plain
+	ratio 'fields/plain pinned' fields-pin plain-pin
+	ratio xargs/fields xargs fields
+	# every process a row: the user name's cost (each uid looked up
+	# once, /etc/passwd read once: goal <= 1.1) and ps -e
+	vs=(allpid:+-F:+pid:+. alluser:+-F:+pid,user:+. allpid-pin:pin:+-F:+pid:+.
+	    alluser-pin:pin:+-F:+pid,user:+.)
+	[ -x "$PS" ] && vs+=(ps:"$PS":+-e:+-o:+pid,user)
+	"$tmp/parrun" "$ROUNDS" "${vs[@]}" -- "$tmp/pf" >"$tmp/out" ||
+	    { echo "# find and show: an every-row run failed at $procs processes"; exit 1; }
+	while read -r v a b; do min[$v]=$a med[$v]=$b; done <"$tmp/out"
+	rows allpid alluser allpid-pin alluser-pin ps
+	ratio 'user/pid every row' alluser allpid
+	ratio 'user/pid every row, pinned' alluser-pin allpid-pin
+	ratio 'ps -e/alluser' ps alluser
 done
 exit 0

@@ -14,6 +14,15 @@ setup() {
 # the fields ps has, as pf and ps name them
 PSFIELDS="pid ppid pgid sid tty user uid group gid state nice pri nlwp time rss vsz comm args exe cgroup"
 
+# loose: stdin to stdout, with '?' read as '.' where the installed ps is
+# older than procps-ng 4.0.5: in the C locale those showed a control
+# byte as '.', 4.0.5 on (and pf, as 4.0.6) as '?'; both sides of a
+# comparison go through it (psfields.bats checks the '?'s themselves)
+loose() {
+	if ref_since procps 4.0.5; then cat; else tr '?' .; fi
+}
+export -f loose
+
 @test "-F matches ps -o field by field (odd names, zombie, nobody's, niced, threads, stopped)" {
 	[ -x /usr/bin/ps ] || skip "no /usr/bin/ps (procps)"
 	run in_ns "$(cat <<-EOF
@@ -32,7 +41,7 @@ PSFIELDS="pid ppid pgid sid tty user uid group gid state nice pri nlwp time rss 
 	z=$(qb pf -R Z zomb); v="$v $z"
 	pids=$(printf '%s\n' $v | sort -n | tr '\n' ,); pids=${pids%,}
 	for f in $PSFIELDS; do
-		testing "$f" "qb pf -F pid=,$f= -p $pids" "$(/usr/bin/ps -o pid=,$f= -p $pids)\n"
+		testing "$f" "qb pf -F pid=,$f= -p $pids | loose" "$(/usr/bin/ps -o pid=,$f= -p $pids | loose)\n"
 	done
 	testing "start: lstart as ISO 8601 (UTC)" "qb pf -F start= -p $pids" \
 	    "$(for p in $v; do TZ=UTC /usr/bin/ps -o lstart= -p $p; done | sort -n |
@@ -49,8 +58,8 @@ escaped_as_ps() {
 	[ -x /usr/bin/ps ] || skip "no /usr/bin/ps (procps)"
 	run in_ns "$(cat <<-EOF
 	fix -n "\$(printf 'a\tb\303\251\177c')" "\$(printf 'x\303\251\ny\001')"; p=\$FIXPID
-	testing "comm,args in $1" "LC_ALL=$1 qb pf -F comm=,args= -p \$p" \\
-	    "\$(LC_ALL=$1 /usr/bin/ps -o comm=,args= -p \$p)\\n"
+	testing "comm,args in $1" "LC_ALL=$1 qb pf -F comm=,args= -p \$p | loose" \\
+	    "\$(LC_ALL=$1 /usr/bin/ps -o comm=,args= -p \$p | loose)\\n"
 	EOF
 	)"
 	echo "$output"
@@ -128,7 +137,8 @@ escaped_as_ps() {
 	testing "pid: comm only" "opens comm $p -F pid" "1\n"
 	testing "pid: no stat" "opens stat $p -F pid; :" "0\n"
 	testing "ppid: stat for the selected one" "opens stat $p -F ppid" "1\n"
-	testing "user: status" "opens status $p -F user" "1\n"
+	testing "user: no status (the owner of /proc/PID is the effective user)" "opens status $p -F user,uid,group,gid; :" "0\n"
+	testing "ruser: status" "opens status $p -F ruser" "1\n"
 	testing "args: cmdline" "opens cmdline $p -F args" "1\n"
 	testing "stat: status for the selected one" "opens status $p -F stat" "1\n"
 	testing "%mem: /proc/meminfo once for two rows" "opens meminfo . -F %mem" "1\n"

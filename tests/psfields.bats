@@ -121,6 +121,68 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
+@test "ids: of 2^31 and more signed as ps prints them (4000000000: -294967296), names as numbers; effective and real apart in a process not dumpable, the effective ones from the owner of /proc/PID; JSON has the ids" {
+	need_root
+	run in_ns "$(cat <<-'EOF'
+	d=$(mktemp -d); chmod 777 "$d"
+	setpriv --reuid=4000000000 --regid=4000000001 --clear-groups "$FIX" -n big -r "$d/a" &
+	setpriv --ruid=1 --euid=65534 --rgid=1 --egid=65534 --clear-groups "$FIX" -n apart -r "$d/b" &
+	wait_file "$d/a" "$d/b"; p=$(cat "$d/a") q=$(cat "$d/b"); wait_state $p; wait_state $q
+	for o in uid,euid,ruid,gid,egid,rgid,pid uid=,pid pid,user,group,ruser,rgroup,uid \
+	    pid,user,ruser,uid,ruid,euid,group,rgroup,gid,rgid,egid uname,euser,egroup,pid; do
+		testing "$o" "qb pf -F $o -p $p,$q" "$(/usr/bin/ps -o $o -p $p,$q)\n"
+	done
+	testing "the sign" "qb pf -F euid=,rgid= -p $p" "-294967296 -294967295\n"
+	testing "not dumpable: status is root's" "stat -c %u /proc/$q/status" "0\n"
+	testing "-u, -G: the effective ids too" "qb pf -u nobody -G 65534 -p $p,$q" "$q\n"
+	testing "JSON" "qb pf --json -F uid,gid,user -p $p,$q" \
+	    '{"uid":4000000000,"gid":4000000001,"user":"4000000000"}\n{"uid":65534,"gid":65534,"user":"nobody"}\n'
+	rm -r "$d"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "user and group names: /etc/passwd and /etc/group read once a run, however many rows; an id without a name looked up once" {
+	command -v strace > /dev/null || skip "no strace"
+	need_root
+	run in_ns "$(cat <<-'EOF'
+	d=$(mktemp -d); chmod 777 "$d"
+	# 30 rows of three named users and groups (root, daemon, nobody)
+	for i in $(seq 10); do
+		fix -n named
+		for u in 1 65534; do
+			setpriv --reuid=$u --regid=$u --clear-groups "$FIX" -n named -r "$d/$u.$i" &
+			wait_file "$d/$u.$i"
+		done
+	done
+	# opens FILE PF-ARGS...: how often pf opened FILE
+	opens() { f=$1; shift
+		strace -f -e trace=open,openat -o "$FIXDIR/st" "$QB" pf "$@" > "$FIXDIR/out"
+		grep -c "\"$f\"" "$FIXDIR/st"; }
+	testing "30 rows" "qb pf -F pid= named | wc -l" "30\n"
+	testing "pid,user: passwd once" "opens /etc/passwd -F pid,user named" "1\n"
+	testing "user,ruser,group,rgroup: passwd once" "opens /etc/passwd -F user,ruser,group,rgroup named" "1\n"
+	testing "user,ruser,group,rgroup: group once" "opens /etc/group -F user,ruser,group,rgroup named" "1\n"
+	testing "pid alone: neither" "opens /etc/passwd -F pid named; opens /etc/group -F pid named" "0\n0\n"
+	testing "the names" "qb pf -F user=,group= named | sort | uniq -c | awk '{ print \$1, \$2, \$3 }'" \
+	    "$(/usr/bin/ps -o user=,group= -p "$(qb pf -d, named)" | sort | uniq -c | awk '{ print $1, $2, $3 }')\n"
+	# ten rows of an id without a name: the files once, and with glibc
+	# one NSS look-up (its files source opens /etc/passwd once more)
+	for i in $(seq 10); do
+		setpriv --reuid=1234567890 --regid=1234567890 --clear-groups "$FIX" -n noname -r "$d/n.$i" &
+		wait_file "$d/n.$i"
+	done
+	testing "no name: at most twice" "opens /etc/passwd -F user noname | awk '{ print (\$1 <= 2) }'" "1\n"
+	testing "no name: the number" "qb pf -F user= noname | sort -u" "1234567890\n"
+	rm -r "$d"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "UTF-8 locale: padding and cuts count screen columns (wide CJK, a combining mark)" {
 	emu_locale_skip
 	run in_ns "$(cat <<-'EOF'
@@ -130,6 +192,59 @@ STOPPED='stopped() {
 	for o in comm,pid pid,comm args,pid comm,args fname,pid ucmd,cmd,pid; do
 		testing "$o" "LC_ALL=C.UTF-8 qb pf -F $o -p $v" "$(LC_ALL=C.UTF-8 /usr/bin/ps -o $o -p $v)\n"
 	done
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "UTF-8 locale: what ps cannot show is '?' (a cut character, surrogates, overlong forms, U+FFFF, U+2028, an unassigned plane, controls), in comm, args, cmd, fname and a zombie's [comm]" {
+	emu_locale_skip
+	# the same in procps-ng 4.0.2, 4.0.4 and 4.0.6: compared with ps
+	run in_ns "$(cat <<-'EOF'
+	fix -n $'\xe2\x82Z' $'x\xe2\x82' $'\xc3\xa9\xe2\x82'; v=$FIXPID
+	fix -n $'\xed\xa0\x80s' $'\xe0\x80\xafo' $'\xc0\xaf\xf8\x88\x80\x80\x80'; v="$v,$FIXPID"
+	fix -n $'\xef\xbf\xbfF' $'\xe2\x80\xa8L' $'\xf1\x80\x80\x80w\xef\xb7\x90'; v="$v,$FIXPID"
+	fix -n $'a\x01b\x7f' $'\xe6\xbc\xa2\x1b'; v="$v,$FIXPID"
+	# a zombie whose 15-byte name cuts a character: "[abcdefghijklm??] <defunct>"
+	fix -n zparent -z $'abcdefghijklm\xe2\x82\xac'; z=$(qb pf -R Z -P $FIXPID)
+	[ -n "$z" ] || echo "no zombie"
+	for o in comm,pid pid,comm args,pid comm,args fname,pid ucmd,cmd,pid; do
+		testing "$o" "LC_ALL=C.UTF-8 qb pf -F $o -p $v" "$(LC_ALL=C.UTF-8 /usr/bin/ps -o $o -p $v)\n"
+	done
+	for o in args,pid pid,cmd fname; do
+		testing "zombie $o" "LC_ALL=C.UTF-8 qb pf -F $o -p $z" "$(LC_ALL=C.UTF-8 /usr/bin/ps -o $o -p $z)\n"
+	done
+	testing "the zombie's cut name" "LC_ALL=C.UTF-8 qb pf -F args= -p $z" "[abcdefghijklm??] <defunct>\n"
+	EOF
+	)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "what ps 4.0.6 shows as '?' that older ones did not: C1 controls, private use, past U+10FFFF, a bad byte before good UTF-8; every unprintable byte in the C locale" {
+	emu_locale_skip
+	# procps-ng 4.0.5 escapes a byte at a time where 4.0.2 escaped the
+	# rest of the text (and 4.0.4 kept private use and past U+10FFFF);
+	# older than that, the expectations recorded from procps-ng 4.0.6's
+	# ps built from its release sources (LC_ALL=C.UTF-8, or C,
+	# ps -o comm= and -o args= of these fixtures)
+	run in_ns "$(cat <<-'EOF'
+	ref_since procps 4.0.5 && new=1 || new=
+	for c in $'\xc2\x85x:??x' $'\xf4\x90\x80\x80P:????P' $'\xee\x80\x80u:???u' \
+	    $'\xf3\xb0\x80\x80v:????v' $'x\x80\xc3\xa9:x?\xc3\xa9' $'\xc2\x9fA\xc2\xa0:??A\xc2\xa0'; do
+		fix -n "${c%%:*}" "${c%%:*}"; p=$FIXPID; want=${c#*:}
+		[ -z "$new" ] || want=$(LC_ALL=C.UTF-8 /usr/bin/ps -o comm= -p $p)
+		testing "comm ${c#*:}" "LC_ALL=C.UTF-8 qb pf -F comm= -p $p" "$want\n"
+		# the last argument (the fixture's own come first)
+		[ -z "$new" ] || want=$(LC_ALL=C.UTF-8 /usr/bin/ps -o args= -p $p | sed 's/.* //')
+		testing "args ${c#*:}" "LC_ALL=C.UTF-8 qb pf -F args= -p $p | sed 's/.* //'" "$want\n"
+	done
+	fix -n $'a\x01b\x7fc\xc3\xa9' $'\x1b[0m\xff'; p=$FIXPID
+	want="a?b?c??"; [ -z "$new" ] || want=$(LC_ALL=C /usr/bin/ps -o comm= -p $p)
+	testing "C locale comm" "LC_ALL=C qb pf -F comm= -p $p" "$want\n"
+	want="?[0m?"; [ -z "$new" ] || want=$(LC_ALL=C /usr/bin/ps -o args= -p $p | sed 's/.* //')
+	testing "C locale args" "LC_ALL=C qb pf -F args= -p $p | sed 's/.* //'" "$want\n"
 	EOF
 	)"
 	echo "$output"
@@ -158,10 +273,11 @@ STOPPED='stopped() {
 	[ "$status" -eq 0 ]
 }
 
-@test "lstart: ctime's form in the local zone, as ps (TZ unset, empty, a zone file, a POSIX string)" {
+@test "lstart: ctime's form in the local zone, as ps (TZ unset, empty, a zone file, a POSIX string, leap seconds)" {
 	run in_ns "$(cat <<-'EOF'
 	fix -n lst; p=$FIXPID
-	for tz in UTC Asia/Tokyo :Europe/Paris America/New_York EST5EDT XYZ-3 '<+0530>-5:30' /usr/share/zoneinfo/Australia/Adelaide Nowhere/Zone ''; do
+	# right/...: zones that count leap seconds (27 s behind since 2017)
+	for tz in UTC Asia/Tokyo :Europe/Paris America/New_York EST5EDT XYZ-3 '<+0530>-5:30' /usr/share/zoneinfo/Australia/Adelaide Nowhere/Zone '' right/UTC :right/Asia/Tokyo; do
 		testing "TZ=$tz" "TZ='$tz' qb pf -F lstart,pid -p 1,$p" "$(TZ=$tz /usr/bin/ps -o lstart,pid -p 1,$p)\n"
 	done
 	testing "TZ unset" "(unset TZ; qb pf -F pid,lstart -p 1,$p)" "$(unset TZ; /usr/bin/ps -o pid,lstart -p 1,$p)\n"
@@ -195,10 +311,10 @@ print("ok")' "$FIXDIR/j" "$p"
 	[ "$output" = "ruid=1 euid=2 rgid=5 egid=6 sigcgt=0 vmrss=345 vmlck=12" ]
 }
 
-@test "tz_offset (lstart's zone): localtime_r's offset every 3 hours from 1902 to 2037, zones with and without DST" {
+@test "tz_offset (lstart's zone): localtime_r's offset every 3 hours from 1902 to 2037, zones with and without DST, with leap seconds" {
 	[ -e /usr/share/zoneinfo/Europe/Paris ] || skip "no /usr/share/zoneinfo (tzdata)"
 	for tz in Europe/Paris America/New_York Asia/Tokyo Australia/Adelaide Pacific/Chatham \
-	    :America/Sao_Paulo EST5EDT XYZ-3 '<+0530>-5:30' ''; do
+	    :America/Sao_Paulo EST5EDT XYZ-3 '<+0530>-5:30' '' right/UTC right/Europe/Paris; do
 		run env TZ="$tz" "$TESTBIN/unit_core" tz
 		[ "$output" = "0 differ" ] || { echo "TZ=$tz: $output"; false; }
 	done

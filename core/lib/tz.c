@@ -100,7 +100,7 @@ long tz_offset(long long t)
 	const unsigned char *h, *d, *types;
 	unsigned long long cnt[6];
 	size_t need, i, at = 0, tsize = 4;
-	long long idx = -1;
+	long long idx = -1, leap = 0;
 
 	if (!z.ready)
 		load();
@@ -137,5 +137,10 @@ long tz_offset(long long t)
 			idx++;
 	if ((unsigned long long)idx >= cnt[4])
 		return 0;
-	return (long)be(types + idx * 6, 4);
+	/* a zone that counts leap seconds (right/...): the clock is behind
+	 * by the last correction at or before t, as glibc's localtime */
+	d = types + cnt[4] * 6 + cnt[5];
+	for (i = 0; i < cnt[2] && be(d, (int)tsize) <= t; i++, d += tsize + 4)
+		leap = be(d + tsize, 4);
+	return (long)(be(types + idx * 6, 4) - leap);
 }

@@ -98,31 +98,45 @@ static int in_ranges(const unsigned short (*t)[2], size_t bmp, size_t n,
 	return 0;
 }
 
-size_t esc_cells(const char *str, size_t n, int utf8, size_t max, size_t *fit)
+size_t esc_utf8(const char *str, size_t n, unsigned *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	unsigned c = s[0];
+	size_t k, j;
+
+	*cp = c;
+	if (c < 0x80)
+		return 1;
+	if (c - 0xc2 > 0x32)
+		return 0;       /* not a lead byte: C2..F4 */
+	k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	c &= 0x3fu >> (k - 1);
+	for (j = 1; j < k && j < n && (s[j] & 0xc0) == 0x80; j++)
+		c = c << 6 | (s[j] & 0x3f);
+	/* cut, overlong, a surrogate, past U+10FFFF */
+	if (j < k || !(c >> (5 * k - 4)) || c - 0xd800 < 0x800 || c > 0x10ffff)
+		return 0;
+	*cp = c;
+	return k;
+}
+
+size_t esc_cells(const char *str, size_t n, int utf8, size_t max, size_t *fit)
+{
 	size_t i = 0, w = 0;
 
 	while (i < n && w < max) {
-		size_t k = 1, j = 1, want = (size_t)utf_len(s[i]);
-		unsigned c = s[i], cw = 1;
+		unsigned c, cw = 1;
+		size_t k = utf8 ? esc_utf8(str + i, n - i, &c) : 1;
 
-		/* a whole sequence: its width; else a byte a column, as ps's
-		 * '?' for it */
-		if (utf8 && c >= 0x80 && want != (size_t)-1) {
-			c &= 0x7fu >> want;
-			for (; j < want && i + j < n && (s[i + j] & 0xc0) == 0x80; j++)
-				c = c << 6 | (s[i + j] & 0x3f);
-			if (j == want) {
-				k = want;
-				cw = in_ranges(zero_w, NZERO - 1, NZERO, c) ? 0 :
-				    in_ranges(wide_w, NWIDE - 6, NWIDE, c) ? 2 : 1;
-			}
-		}
+		/* a character: its width; else a byte a column, as ps's '?'
+		 * for it */
+		if (k > 1)
+			cw = in_ranges(zero_w, NZERO - 1, NZERO, c) ? 0 :
+			    in_ranges(wide_w, NWIDE - 6, NWIDE, c) ? 2 : 1;
 		if (cw > max - w)
 			break;  /* a wide character does not fit: ps stops */
 		w += cw;
-		i += k;
+		i += k ? k : 1;
 	}
 	if (fit)
 		*fit = i;
@@ -172,6 +186,43 @@ size_t esc_args(char *s, size_t n, char sep, unsigned how)
 		s[n - 1] = 0;
 	s[n] = 0;
 	return strlen(s);
+}
+
+/* what glibc's iswprint refuses besides controls, for ps: U+2028/9, the
+ * noncharacters, and planes 4 to 14 but for the tags and variation
+ * selectors (unassigned in every Unicode); other unassigned code points
+ * (their set grows with each Unicode) are shown */
+static int unprintable(unsigned c)
+{
+	return c - 0x2028 < 2 || c - 0xfdd0 < 0x20 || (c & 0xfffe) == 0xfffe ||
+	    (c - 0x40000 < 0xb0000 && c != 0xe0001 && c - 0xe0020 >= 0x60 &&
+	    c - 0xe0100 >= 0xf0);
+}
+
+size_t esc_ps(char *str, size_t n, int utf8)
+{
+	size_t i = 0, o = 0, k, j;
+
+	while (i < n) {
+		unsigned c = (unsigned char)str[i];
+		int q;
+
+		k = utf8 ? esc_utf8(str + i, n - i, &c) : c < 0x80;
+		/* the library's '?' a byte: what is not UTF-8 (its first
+		 * byte), controls (C0, DEL, C1), private use */
+		q = !k || c < 0x20 || c - 0x7f < 0x21 || c - 0xe000 < 0x1900 ||
+		    (c >= 0xf0000 && (c & 0xfffe) != 0xfffe);
+		k += !k;
+		if (!q && k > 1 && unprintable(c)) {
+			str[o++] = '?';         /* ps's one '?' a character */
+			i += k;
+			continue;
+		}
+		for (j = 0; j < k; j++)
+			str[o++] = q ? '?' : str[i + j];
+		i += k;
+	}
+	return o;
 }
 
 /* the bytes procps leaves unquoted besides ASCII letters and digits */

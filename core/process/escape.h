@@ -16,7 +16,22 @@
 /* escape s[0..n) in place (n = strlen(s) usually); utf8 picks the flavour */
 void esc_inplace(char *s, size_t n, int utf8);
 
-/* 1 if s[0..n) holds a byte esc_inplace could change */
+/* a text as procps-ng 4.0.6's ps shows it (its library's escaping, then
+ * its own), in place over s[0..n): the new length, never more. C/other:
+ * every byte that is not printable ASCII becomes '?'. UTF-8: each byte of
+ * what is not valid UTF-8 (RFC 3629: no overlong forms, surrogates or
+ * code points past U+10FFFF), of a control character (C0, DEL, C1) or of
+ * a private-use one becomes '?'; a valid character glibc's iswprint calls
+ * unprintable (U+2028, U+2029, noncharacters, the unassigned planes)
+ * becomes one '?' */
+size_t esc_ps(char *s, size_t n, int utf8);
+
+/* the valid UTF-8 character at s (n >= 1 bytes there, RFC 3629: no
+ * overlong form, surrogate or code point past U+10FFFF): its length, its
+ * code point in *cp; 0 when none starts there (*cp: the byte) */
+size_t esc_utf8(const char *s, size_t n, unsigned *cp);
+
+/* 1 if s[0..n) holds a byte esc_inplace or esc_ps could change */
 int esc_needed(const char *s, size_t n);
 
 /* a name as procps shows it: s[0..n) up to its first NUL, at most cap-1

@@ -17,84 +17,130 @@
 #include "lib/tz.h"
 #include "lib/vec.h"
 
-/* what a value shows (several names may show one) */
-enum { K_PID, K_PPID, K_PGID, K_SID, K_TPGID, K_LWP, K_UID, K_RUID, K_GID,
-       K_RGID, K_TTY, K_USER, K_RUSER, K_GROUP, K_RGROUP, K_STATE,
-       K_STAT, K_NICE, K_PRI, K_CLASS, K_NLWP, K_START, K_LSTART, K_ETIME,
-       K_ETIMES, K_TIME, K_TIMES, K_PCPU, K_C, K_PMEM, K_RSS, K_VSZ,
-       K_SIGBLK, K_SIGIGN, K_SIGCGT, K_COMM, K_FNAME, K_ARGS, K_ARGV, K_EXE,
-       K_CWD, K_CGROUP, K_ID, K_N };
+/* how a column lays out, as ps's: right-aligned; as wide as pid_max
+ * has digits; cut to its width unless last (ps's "unlimited" texts); a
+ * JSON number */
+enum { R = 1, P = 2, C = 4, J = 8 };
 
+/* what a value needs read (PROC_*, short names for the table) */
+#define CO PROC_COMM
 #define ST PROC_STAT
 #define SX PROC_STATX
 #define SS PROC_STATUS
-/* what the reader must read for each */
-static const unsigned char needs[K_N] = {
-	[K_PPID] = ST, [K_PGID] = ST, [K_SID] = ST, [K_TPGID] = ST,
-	[K_TTY] = ST, [K_USER] = SS, [K_RUSER] = SS, [K_UID] = SS,
-	[K_RUID] = SS, [K_GROUP] = SS, [K_RGROUP] = SS, [K_GID] = SS,
-	[K_RGID] = SS, [K_STATE] = ST, [K_STAT] = ST | SS, [K_NICE] = SX,
-	[K_PRI] = SX, [K_CLASS] = SX, [K_NLWP] = ST, [K_START] = ST,
-	[K_LSTART] = ST, [K_ETIME] = ST, [K_ETIMES] = ST, [K_TIME] = SX,
-	[K_TIMES] = SX, [K_PCPU] = SX, [K_C] = SX, [K_PMEM] = SS, [K_RSS] = SS,
-	[K_VSZ] = SX, [K_SIGBLK] = SS, [K_SIGIGN] = SS, [K_SIGCGT] = SS,
-	[K_COMM] = PROC_COMM, [K_FNAME] = PROC_COMM,
-	[K_ARGS] = PROC_CMDLINE | PROC_COMM | ST,
-	[K_ARGV] = PROC_CMDLINE | PROC_COMM | ST, [K_ID] = ST,
-};
+#define CL PROC_CMDLINE
+/* the effective ids: the owner of /proc/PID, which is the process's
+ * effective user and group even when it is not dumpable (the kernel's
+ * rule for that directory), for a stat of it, not a read of status (the
+ * gain: docs/PERFORMANCE.md, "User and group names") */
+#define OW PROC_OWNER
+/* read late, after the scan, checked against the scan's anchor
+ * (PROC_ANCHOR, which a byte cannot hold: a bit no field needs else) */
+#define LA PROC_NS
+
+/* The fields, one row each, in the order an unknown name lists them:
+ *   F(NAMES, HEADER, WIDTH, LAYOUT, NEEDS, VALUE)  a field showing a
+ *       VALUE of its own, the case K_VALUE in value(), which NEEDS the
+ *       files read
+ *   A(NAMES, HEADER, WIDTH, LAYOUT, VALUE)  a field showing the VALUE of
+ *       an F row (and reading what it needs): ps's aliases with a header
+ *       or width of their own
+ * NAMES: blank-separated, the first the JSON key; HEADER: "" for the
+ * first name in capitals; WIDTH: ps's (the signal masks: its 9 columns
+ * plus the 7 it takes when the line has room, which off a terminal it
+ * always has). The names string, the attrs table, the values and what
+ * each needs are all made from these rows, so none can fall out of step
+ * with another; the ids (an int each in struct proc, ints[]) come first.
+ * (One string and three bytes a row: a table of pointers was 780 bytes
+ * more of the static binary.) */
+#define FIELDS(F, A) \
+	F("pid", "", 5, R | P | J, 0, PID) \
+	F("ppid", "", 5, R | P | J, ST, PPID) \
+	F("pgid", "", 5, R | P | J, ST, PGID) \
+	F("sid", "", 5, R | P | J, ST, SID) \
+	A("tgid", "", 5, R | P | J, PID) \
+	A("pgrp", "", 5, R | P | J, PGID) \
+	A("sess session", "", 5, R | P | J, SID) \
+	F("tpgid", "", 5, R | P | J, ST, TPGID) \
+	F("lwp", "", 5, R | P | J, 0, LWP) \
+	A("tid", "", 5, R | P | J, LWP) \
+	F("uid", "", 5, R | J, OW, UID) \
+	A("euid", "", 5, R | J, UID) \
+	F("ruid", "", 5, R | J, SS, RUID) \
+	F("gid", "", 5, R | J, OW, GID) \
+	A("egid", "", 5, R | J, GID) \
+	F("rgid", "", 5, R | J, SS, RGID) \
+	F("tty tt", "TT", 8, 0, ST, TTY) \
+	A("tname tty8", "TTY", 8, 0, TTY) \
+	F("user uname", "", 8, 0, OW, USER) \
+	A("euser", "", 8, 0, USER) \
+	F("ruser", "", 8, 0, SS, RUSER) \
+	F("group", "", 8, 0, OW, GROUP) \
+	A("egroup", "", 8, 0, GROUP) \
+	F("rgroup", "", 8, 0, SS, RGROUP) \
+	F("state s", "S", 1, 0, ST, STATE) \
+	F("stat", "", 4, 0, ST | SS, STAT) \
+	F("nice ni", "NI", 3, R | J, SX, NICE) \
+	F("pri", "", 3, R | J, SX, PRI) \
+	F("class", "CLS", 3, 0, SX, CLASS) \
+	A("cls", "", 3, R, CLASS) \
+	A("policy", "POL", 3, 0, CLASS) \
+	F("nlwp", "", 4, R | J, ST, NLWP) \
+	A("thcount", "THCNT", 5, R | J, NLWP) \
+	F("start", "STARTED", 20, 0, ST, START) \
+	F("lstart", "STARTED", 24, R, ST, LSTART) \
+	F("etime", "ELAPSED", 11, R | J, ST, ETIME) \
+	F("etimes", "ELAPSED", 7, R | J, ST, ETIMES) \
+	F("time cputime", "", 8, R | J, SX, TIME) \
+	F("times cputimes", "TIME", 8, R | J, SX, TIMES) \
+	F("%cpu pcpu", "", 4, R | J, SX, PCPU) \
+	F("c", "", 2, R | J, SX, C) \
+	F("%mem pmem", "", 4, R | J, SS, PMEM) \
+	F("rss rssize", "", 5, R | J, SS, RSS) \
+	A("rsz", "", 5, R | J, RSS) \
+	F("vsz vsize", "", 6, R | J, SX, VSZ) \
+	F("blocked sigmask sig_block", "", 16, R, SS, SIGBLK) \
+	F("ignored sigignore sig_ignore", "", 16, R, SS, SIGIGN) \
+	F("caught sigcatch", "", 16, R, SS, SIGCGT) \
+	A("sig_catch", "CATCHED", 16, R, SIGCGT) \
+	F("comm ucomm", "COMMAND", 15, C, CO, COMM) \
+	A("ucmd", "CMD", 15, C, COMM) \
+	F("fname", "COMMAND", 8, C, CO, FNAME) \
+	F("args command", "COMMAND", 27, C, CL | CO | ST, ARGS) \
+	A("cmd", "", 27, C, ARGS) \
+	F("argv", "COMMAND", 27, C, CL | CO | ST, ARGV) \
+	F("exe", "", 27, C, LA, EXE) \
+	F("cwd", "", 27, C, LA, CWD) \
+	F("cgroup", "", 27, C, LA, CGROUP) \
+	F("id", "", 14, 0, ST | LA, ID)
+
+/* the values: K_PID ... */
+#define KIND(n, h, w, l, need, k) K_##k,
+#define NOKIND(n, h, w, l, k)
+enum { FIELDS(KIND, NOKIND) K_N };
+/* what each value needs read */
+#define NEED(n, h, w, l, need, k) [K_##k] = need,
+static const unsigned char needs[K_N] = { FIELDS(NEED, NOKIND) };
+/* each row's names ("NAME OTHERNAMES|HEADER"), rows ended by ';' */
+#define NAMES(n, h, w, ...) n "|" h ";"
+static const char names[] = FIELDS(NAMES, NAMES);
+/* row by row: ps's width, the layout, the value */
+#define ATTRS_F(n, h, w, l, need, k) {w, l, K_##k},
+#define ATTRS_A(n, h, w, l, k) {w, l, K_##k},
+static const unsigned char attrs[][3] = { FIELDS(ATTRS_F, ATTRS_A) };
+#define NDEFS (sizeof attrs / sizeof *attrs)
+_Static_assert(!(LA & (CO | ST | SX | SS | CL | OW)), "LA is a bit of its own");
+#undef KIND
+#undef NOKIND
+#undef NEED
+#undef NAMES
+#undef ATTRS_F
+#undef ATTRS_A
+#undef CO
 #undef ST
 #undef SX
 #undef SS
-
-/* how a column lays out, as ps's: right-aligned; as wide as pid_max
- * has digits; cut to its width unless last (ps's "unlimited" texts); a
- * user or group name (cut with '+'); a JSON number */
-enum { R = 1, P = 2, C = 4, N = 8, J = 16 };
-/* each field's names ("NAME OTHERNAMES|HEADER", no HEADER: the first
- * NAME in capitals: 160 bytes of table for 64 of code), rows ended by ';',
- * and row by row in attrs, ps's width, its layout and the value. ps's
- * aliases with a header of their own are rows of their own; the first
- * name of a row is its JSON key. (One string and three bytes a row: a
- * table of pointers was 780 bytes more of the static binary.) */
-static const char names[] =
-	"pid|;ppid|;pgid|;sid|;tgid|;pgrp|;"
-	"sess session|;tpgid|;lwp|;tid|;tty tt|TT;"
-	"tname tty8|TTY;user uname|;euser|;ruser|;uid|;"
-	"euid|;ruid|;group|;egroup|;rgroup|;gid|;"
-	"egid|;rgid|;state s|S;stat|;nice ni|NI;pri|;class|CLS;"
-	"cls|;policy|POL;nlwp|;thcount|THCNT;start|STARTED;"
-	"lstart|STARTED;etime|ELAPSED;etimes|ELAPSED;time cputime|;"
-	"times cputimes|TIME;%cpu pcpu|;c|;%mem pmem|;rss rssize|;"
-	"rsz|;vsz vsize|;blocked sigmask sig_block|;"
-	"ignored sigignore sig_ignore|;caught sigcatch|;"
-	"sig_catch|CATCHED;comm ucomm|COMMAND;ucmd|CMD;fname|COMMAND;"
-	"args command|COMMAND;cmd|;argv|COMMAND;exe|;cwd|;"
-	"cgroup|;id|;";
-/* width (the signal masks: ps's 9 columns plus the 7 it takes when the
- * line has room, which off a terminal it always has), layout, value */
-static const unsigned char attrs[][3] = {
-	{5, R | P | J, K_PID}, {5, R | P | J, K_PPID},
-	{5, R | P | J, K_PGID}, {5, R | P | J, K_SID},
-	{5, R | P | J, K_PID}, {5, R | P | J, K_PGID},
-	{5, R | P | J, K_SID}, {5, R | P | J, K_TPGID},
-	{5, R | P | J, K_LWP}, {5, R | P | J, K_LWP}, {8, 0, K_TTY},
-	{8, 0, K_TTY}, {8, N, K_USER}, {8, N, K_USER}, {8, N, K_RUSER},
-	{5, R | J, K_UID}, {5, R | J, K_UID}, {5, R | J, K_RUID},
-	{8, N, K_GROUP}, {8, N, K_GROUP}, {8, N, K_RGROUP},
-	{5, R | J, K_GID}, {5, R | J, K_GID}, {5, R | J, K_RGID},
-	{1, 0, K_STATE}, {4, 0, K_STAT}, {3, R | J, K_NICE},
-	{3, R | J, K_PRI}, {3, 0, K_CLASS}, {3, R, K_CLASS},
-	{3, 0, K_CLASS}, {4, R | J, K_NLWP}, {5, R | J, K_NLWP},
-	{20, 0, K_START}, {24, R, K_LSTART}, {11, R | J, K_ETIME},
-	{7, R | J, K_ETIMES}, {8, R | J, K_TIME}, {8, R | J, K_TIMES},
-	{4, R | J, K_PCPU}, {2, R | J, K_C}, {4, R | J, K_PMEM},
-	{5, R | J, K_RSS}, {5, R | J, K_RSS}, {6, R | J, K_VSZ},
-	{16, R, K_SIGBLK}, {16, R, K_SIGIGN}, {16, R, K_SIGCGT},
-	{16, R, K_SIGCGT}, {15, C, K_COMM}, {15, C, K_COMM},
-	{8, C, K_FNAME}, {27, C, K_ARGS}, {27, C, K_ARGS}, {27, C, K_ARGV},
-	{27, C, K_EXE}, {27, C, K_CWD}, {27, C, K_CGROUP}, {14, 0, K_ID}
-};
-#define NDEFS (sizeof attrs / sizeof *attrs)
+#undef CL
+#undef OW
 
 /* ps's line: off a terminal it is 128 KiB wide (the last column gets
  * what is left), and at most 144 blanks go before a value */
@@ -240,11 +286,8 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 		if (c.hlen > c.width)
 			c.width = c.hlen;
 		set->heads |= c.hlen > 0;
-		k = attrs[id][2];
-		set->need |= needs[k];
-		/* read late, checked against the scan's anchor */
-		if (k == K_EXE || k == K_CWD || k == K_CGROUP || k == K_ID)
-			set->need |= PROC_ANCHOR;
+		k = needs[attrs[id][2]];
+		set->need |= (k & LA ? PROC_ANCHOR : 0) | (k & ~LA);
 		VEC_PUSH(set->v, set->n, set->cap, c);
 	}
 	if (set->n == before) {
@@ -252,12 +295,6 @@ int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap)
 		return -1;
 	}
 	return 0;
-}
-
-void fld_free(struct fld_set *set)
-{
-	free(set->v);
-	*set = (struct fld_set){0};
 }
 
 /* ---- ps's layout ---- */
@@ -323,25 +360,6 @@ void fld_header(struct fld_buf *b, const struct fld_set *set)
 
 /* ---- JSON strings ---- */
 
-/* the length of the valid UTF-8 sequence at s (at most n bytes), 0 when
- * it is not one: no overlong forms, no surrogates, nothing past U+10FFFF */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	size_t k = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 :
-	    c < 0xf5 ? 4 : 0;
-
-	if (!k || k > n)
-		return 0;
-	for (size_t i = 1; i < k; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
-	    (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return k;
-}
-
 void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -349,7 +367,8 @@ void fld_json_str(struct fld_buf *b, const char *str, size_t n)
 
 	put(b, "\"", 1);
 	while (i < n) {
-		size_t k = utf8_len(s + i, n - i), j = i;
+		unsigned cp;
+		size_t k = esc_utf8(str + i, n - i, &cp), j = i;
 
 		/* the run of bytes that need nothing */
 		while (j < n && s[j] >= 0x20 && s[j] < 0x80 && s[j] != '"' &&
@@ -476,24 +495,20 @@ static unsigned long long elapsed(const struct proc *p)
 	return env.now > p->start ? (env.now - p->start) / env.hz : 0;
 }
 
-/* a text value: escaped as ps escapes names (text) or as a JSON string */
+/* a text value: escaped as ps escapes it (text) or as a JSON string */
 static void text(struct fld_buf *b, const char *s, size_t n, int json)
 {
-	char *t;
+	size_t at = b->n;
 
 	if (json) {
 		fld_json_str(b, s, n);
 		return;
 	}
-	if (!esc_needed(s, n)) {
-		put(b, s, n);
-		return;
+	put(b, s, n);
+	if (esc_needed(s, n)) {
+		b->n = at + esc_ps(b->s + at, n, env.utf8);
+		b->s[b->n] = 0;
 	}
-	t = xmalloc(n + 1);
-	memcpy(t, s, n);
-	esc_inplace(t, n, env.utf8);
-	put(b, t, n);
-	free(t);
 }
 
 static void null(struct fld_buf *b, int json)
@@ -657,11 +672,13 @@ static const unsigned short ints[] = {
 	offsetof(struct proc, pid), offsetof(struct proc, ppid),
 	offsetof(struct proc, pgrp), offsetof(struct proc, sid),
 	offsetof(struct proc, tpgid), offsetof(struct proc, tid),
-	offsetof(struct proc, euid), offsetof(struct proc, ruid),
-	offsetof(struct proc, egid), offsetof(struct proc, rgid),
+	offsetof(struct proc, ouid), offsetof(struct proc, ruid),
+	offsetof(struct proc, ogid), offsetof(struct proc, rgid),
 };
 _Static_assert(sizeof(pid_t) == sizeof(int) && sizeof(uid_t) == sizeof(int) &&
     sizeof(gid_t) == sizeof(int), "ids are ints");
+_Static_assert(K_PID == 0 && K_RGID + 1 == sizeof ints / sizeof *ints,
+    "the ids are the first values, in the order of ints[]");
 
 static const char wdays[] = "SunMonTueWedThuFriSat",
     months[] = "JanFebMarAprMayJunJulAugSepOctNovDec",
@@ -679,8 +696,10 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 	if (attrs[c->id][2] <= K_RGID) {    /* an id: an int at ints[] */
 		int i;
 
+		/* ps prints uids and gids signed (4000000000: -294967296);
+		 * JSON has the id */
 		memcpy(&i, (const char *)p + ints[attrs[c->id][2]], sizeof i);
-		putf(b, attrs[c->id][2] < K_UID ? "%d" : "%u", i);
+		putf(b, json && attrs[c->id][2] >= K_UID ? "%u" : "%d", i);
 		return;
 	}
 	switch (attrs[c->id][2]) {
@@ -691,9 +710,9 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 		else
 			puts_(b, json ? "null" : "?");
 		return;
-	case K_USER: name(b, 0, p->euid, rm, json); return;
+	case K_USER: name(b, 0, p->ouid, rm, json); return;
 	case K_RUSER: name(b, 0, p->ruid, rm, json); return;
-	case K_GROUP: name(b, 1, p->egid, rm, json); return;
+	case K_GROUP: name(b, 1, p->ogid, rm, json); return;
 	case K_RGROUP: name(b, 1, p->rgid, rm, json); return;
 	case K_STATE: put(b, &p->state, 1); break;
 	case K_STAT:

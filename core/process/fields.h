@@ -2,7 +2,7 @@
  * --json): the fields, named as ps names them, their headers and
  * widths, what the reader must read for them, and each value as ps
  * shows it (text: procps-ng 4.0.2's ps -o off a terminal, its layout
- * of a line included) or as JSON.
+ * of a line included, with 4.0.6's escaping) or as JSON.
  *
  * Usage:
  *	struct fld_set set = {0};
@@ -55,7 +55,6 @@ struct fld_set {
  * none). 0, or -1 with a message for the
  * user in err (an unknown name, listing the known ones; an empty list) */
 int fld_parse(struct fld_set *set, const char *list, char *err, size_t cap);
-void fld_free(struct fld_set *set);
 
 /* the header line (with its newline), or nothing when every header is
  * empty, into b (emptied first) */

@@ -40,8 +40,8 @@ enum {
 	                          status) sigcgt sigign sigblk vmrss
 	                          vmlck */
 	PROC_OWNER   = 1 << 3, /* ouid ogid: owner of the /proc/PID directory
-	                          (fstatat; the effective ids of a dumpable
-	                          process, cheaper than status) */
+	                          (fstatat; the effective ids, dumpable or
+	                          not, cheaper than status) */
 	PROC_CMDLINE = 1 << 4, /* cmdline, cmdline_len (raw, NULs kept) */
 	PROC_NS      = 1 << 5, /* ns[] inodes of the types in it->nsmask */
 	PROC_ROOT    = 1 << 6, /* root_dev root_ino: what /proc/PID/root is */

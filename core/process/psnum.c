@@ -6,49 +6,38 @@
 #include "lib/num.h"
 #include "process/psnum.h"
 
-/* blanks, a sign, digits: the sign's position, the digits and their
- * count in *d and *n (0: no number) */
-static const char *scan(const char *s, const char **d, size_t *n)
+/* blanks, a sign, digits: their value, ~0 when it exceeds LLONG_MAX
+ * (taken as saturated: no PID, signal or id comes near); *neg for a
+ * '-', *end past the digits, or s (and 0) when there are none */
+static unsigned long long number(const char *s, const char **end, int *neg)
 {
-	const char *p = s;
+	const char *p = s, *d;
+	char buf[24];
+	long long v;
+	size_t n;
 
 	while (isspace((unsigned char)*p))
 		p++;
-	*d = p + (*p == '+' || *p == '-');
-	*n = strspn(*d, "0123456789");
-	return p;
-}
-
-/* the digits d[0..n) as an unsigned value, ~0 when they exceed it */
-static unsigned long long digits(const char *d, size_t n)
-{
-	char buf[24];
-	long long v;
-
+	*neg = *p == '-';
+	d = p + (*p == '+' || *p == '-');
+	n = strspn(d, "0123456789");
+	*end = s;
+	if (!n)
+		return 0;
+	*end = d + n;
 	if (n >= sizeof buf)
 		return ~0ULL;
 	memcpy(buf, d, n);
 	buf[n] = 0;
-	if (!num_ll(buf, 0, LLONG_MAX, &v))
-		return (unsigned long long)v;
-	return ~0ULL;  /* above LLONG_MAX: taken as saturated (no PID,
-	                  signal or id comes near) */
+	return num_ll(buf, 0, LLONG_MAX, &v) ? ~0ULL : (unsigned long long)v;
 }
 
 long ps_strtol(const char *s, const char **end)
 {
-	const char *d, *p;
-	unsigned long long u;
-	size_t n;
+	int neg;
+	unsigned long long u = number(s, end, &neg);
 
-	p = scan(s, &d, &n);
-	if (!n) {
-		*end = s;
-		return 0;
-	}
-	*end = d + n;
-	u = digits(d, n);
-	if (*p == '-')
+	if (neg)
 		return u > (unsigned long long)LONG_MAX + 1 ? LONG_MIN :
 		    (long)(0 - u);
 	return u > LONG_MAX ? LONG_MAX : (long)u;
@@ -56,20 +45,12 @@ long ps_strtol(const char *s, const char **end)
 
 unsigned long ps_strtoul(const char *s, const char **end)
 {
-	const char *d, *p;
-	unsigned long long u;
-	size_t n;
+	int neg;
+	unsigned long long u = number(s, end, &neg);
 
-	p = scan(s, &d, &n);
-	if (!n) {
-		*end = s;
-		return 0;
-	}
-	*end = d + n;
-	u = digits(d, n);
 	if (u == ~0ULL)
 		return ULONG_MAX;
-	return *p == '-' ? (unsigned long)(0 - u) : (unsigned long)u;
+	return neg ? (unsigned long)(0 - u) : (unsigned long)u;
 }
 
 int ps_atoi(const char *s)

@@ -1,4 +1,4 @@
-/* fuzz_escape: esc_inplace, esc_needed and esc_shell.
+/* fuzz_escape: esc_inplace, esc_needed, esc_ps and esc_shell.
  * esc_inplace: the length stays, the C flavour leaves only printable
  * ASCII, a byte changes only to '.' or '?'; escaping twice changes nothing
  * more; esc_needed is 0 exactly when the C flavour changes nothing.
@@ -95,10 +95,49 @@ static void shell(const uint8_t *data, size_t size)
 	free(r);
 }
 
+/* esc_ps: never longer; C: printable ASCII only, each byte kept or '?';
+ * UTF-8: valid UTF-8 (RFC 3629) with no control (C0, DEL, C1) and no
+ * private-use character; escaping twice changes nothing more */
+static void ps_flavour(const uint8_t *data, size_t size, int utf8)
+{
+	char *a = malloc(size + 1), *b = malloc(size + 1);
+	size_t n, i, k;
+
+	memcpy(a, data, size);
+	n = esc_ps(a, size, utf8);
+	CHECK(n <= size);
+	CHECK(n == size || utf8);
+	for (i = 0; i < n; i += k) {
+		unsigned c = (unsigned char)a[i];
+
+		k = 1;
+		if (!utf8 || c < 0x80) {
+			CHECK(c >= 0x20 && c < 0x7f);
+			CHECK(utf8 || c == data[i] || c == '?');
+			continue;
+		}
+		k = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+		CHECK(c >= 0xc2 && c <= 0xf4 && i + k <= n);
+		c &= 0x3fu >> (k - 1);
+		for (size_t j = 1; j < k; j++) {
+			CHECK(((unsigned char)a[i + j] & 0xc0) == 0x80);
+			c = c << 6 | ((unsigned char)a[i + j] & 0x3f);
+		}
+		CHECK(c >> (5 * k - 4) && c <= 0x10ffff && (c < 0xd800 || c > 0xdfff));
+		CHECK(c >= 0xa0 && (c < 0xe000 || c > 0xf8ff) && c < 0xf0000);
+	}
+	memcpy(b, a, n);
+	CHECK(esc_ps(b, n, utf8) == n && !memcmp(a, b, n));
+	free(a);
+	free(b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	inplace(data, size, 0);
 	inplace(data, size, 1);
+	ps_flavour(data, size, 0);
+	ps_flavour(data, size, 1);
 	shell(data, size);
 	return 0;
 }
