@@ -56,3 +56,17 @@ count() { env -i PATH=/usr/bin:/bin TMPDIR="$BATS_TEST_TMPDIR" sh "$RUN" "$@"; }
 	[ "$status" -eq 1 ]
 	[ "${lines[${#lines[@]} - 1]}" = "3 passed, 1 failed, 0 skipped" ]
 }
+
+@test "bats-count: a file left in /tmp is named; with QB_STRAY=fail it fails the run" {
+	local f=/tmp/qbstray.$$.$BATS_TEST_NUMBER
+	printf '%s\n' "@test \"a\" { : > $f; }" > "$D/x.bats"
+	run --separate-stderr count "$D" < /dev/null
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"bats-count: the run left in / and /tmp "*" $f "* ]]
+	rm -f "$f"
+	run --separate-stderr env -i QB_STRAY=fail PATH=/usr/bin:/bin TMPDIR="$BATS_TEST_TMPDIR" sh "$RUN" "$D" < /dev/null
+	rm -f "$f"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *" $f "* ]]
+	[ "${lines[${#lines[@]} - 1]}" = "1 passed, 0 failed, 0 skipped" ]
+}
