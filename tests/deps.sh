@@ -7,7 +7,8 @@
 # helpers) and binutils (readelf, nm); python3 with its json module
 # (the dead-pipe helpers, tim's and pfout.bats's JSON checks); musl-tools and
 # busybox-static (the static build and the static shell of
-# tests/bareroot.bats); a UTF-8 locale besides C.UTF-8; the zone files
+# tests/bareroot.bats); man-db (man -l on the pages); a UTF-8 locale
+# besides C.UTF-8; the zone files
 # (tzdata; on Debian 13 also tzdata-legacy, for EST5EDT). Installs them with
 # apt-get when run as root on Debian, else names what to install and
 # fails. Everything else the tests call is in every Debian root (Essential
@@ -78,6 +79,7 @@ parallel --version 2>/dev/null | grep -q '^GNU parallel' || need="$need parallel
 have cc       || need="$need gcc"
 have strace   || need="$need strace"
 at /usr/bin/ps       || need="$need procps"
+have man      || need="$need man-db"      # install.bats: man -l on the pages
 have readelf  || need="$need binutils"
 have nm       || need="$need binutils"
 at /usr/bin/musl-gcc || need="$need musl-tools"
