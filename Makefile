@@ -31,9 +31,9 @@
 #                           the -O2 build stripped, its size said
 #   make install-debug      the same with the development build as it is
 #                           (-O2 -g, debug info kept: for gdb and perf)
-#   make bench              the benchmark (bench.sh): about 2 minutes, ends
+#   make bench              the benchmark (bench.sh): about 1-2 minutes, ends
 #                           in a summary table of ratios to the reference tools
-#   make bench-full         the long studies (bench/full.sh, about 25-45 minutes)
+#   make bench-full         the long studies (bench/full.sh, about 12 minutes)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
