@@ -26,7 +26,8 @@
 #                           binary in an initramfs, run every applet
 #   make static             static musl binary (STATIC_CC=cc: static glibc)
 #   make size               static sizes of each applet family and the whole
-#   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
+#   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim
+#                           + man pages, all or nothing (checked first);
 #                           LINKS=all (or LINKS="pgrep head") adds personalities;
 #                           the -O2 build stripped, its size said
 #   make install-debug      the same with the development build as it is
