@@ -34,7 +34,7 @@
 #                           (-O2 -g, debug info kept: for gdb and perf)
 #   make bench              the benchmark (bench.sh): about 1-2 minutes, ends
 #                           in a summary table of ratios to the reference tools
-#   make bench-full         the long studies (bench/full.sh, about 12 minutes)
+#   make bench-full         the long studies (bench/full.sh, about 22-42 minutes)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
