@@ -26,14 +26,15 @@
 #                           binary in an initramfs, run every applet
 #   make static             static musl binary (STATIC_CC=cc: static glibc)
 #   make size               static sizes of each applet family and the whole
-#   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim;
+#   make install PREFIX=/usr/local DESTDIR=   binary + links pf pk pw tails tim
+#                           + man pages, all or nothing (checked first);
 #                           LINKS=all (or LINKS="pgrep head") adds personalities;
 #                           the -O2 build stripped, its size said
 #   make install-debug      the same with the development build as it is
 #                           (-O2 -g, debug info kept: for gdb and perf)
-#   make bench              the benchmark (bench.sh): about 2 minutes, ends
+#   make bench              the benchmark (bench.sh): about 1-2 minutes, ends
 #                           in a summary table of ratios to the reference tools
-#   make bench-full         the long studies (bench/full.sh, about 25-45 minutes)
+#   make bench-full         the long studies (bench/full.sh, about 22-42 minutes)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -229,8 +230,18 @@ STATIC_CC      ?= musl-gcc
 # -Oz (gcc 12, clang) where the compiler has it, and switches as compare
 # chains, not jump tables: 3,008 bytes off the whole (1.5 %), tails 768;
 # callgrind counts unchanged for pf's scan, head and tail, +0.9 % for a
-# tim --read (docs/quickbox.md, "Static binary and size")
-STATIC_OPT      = $(shell $(STATIC_CC) -Oz -E -x c /dev/null >/dev/null 2>&1 && echo -Oz || echo -Os) -fno-jump-tables
+# tim --read (docs/quickbox.md, "Static binary and size"). With gcc,
+# no scalar replacement of aggregates (-fno-tree-sra): gcc 14 splits the
+# option and plan structs of tails_main into scalars and spills them one
+# by one, 2,944 bytes more in tails and 4,352 in the whole than without
+# (Debian 13: whole 203,696 -> 199,344, tails 50,472 -> 47,528, headtail
+# 51,928 -> 49,048); with gcc 12 (Debian 12) it changes the whole by 0
+# bytes (pf +96). Callgrind counts on Debian 13 are the same or fewer
+# (head -n 100000 of a file 8,016,464 -> 8,016,385 instructions, pf -f
+# -a count 331,880 -> 330,849, tim -N -n 20 70,896 -> 70,605). A
+# compiler without the flag (clang) goes without it.
+STATIC_OPT      = $(shell $(STATIC_CC) -Oz -E -x c /dev/null >/dev/null 2>&1 && echo -Oz || echo -Os) -fno-jump-tables \
+		  $(shell echo 'int x;' | $(STATIC_CC) -fno-tree-sra -Werror -c -o /dev/null -x c - >/dev/null 2>&1 && echo -fno-tree-sra)
 # musl's allocator is 8 KB of every static family; core/lib/heap.c is
 # about 1 KB (docs/quickbox.md, "Static binary and size"). Its object is
 # plain (no LTO: the LTO symbol table does not list the calls to malloc
@@ -302,31 +313,56 @@ size: static-deps
 # nothing. The personalities (pgrep pkill pidwait pidof head tail) would
 # shadow the system's tools, so they are linked only when asked:
 #   make install LINKS=all   or   make install LINKS="pgrep pkill"
-# The links are made by the installed binary (quickbox --install), which
-# refuses to replace a file that is not a link to quickbox. A man page is
-# installed for quickbox and each linked name; uninstall removes only
-# names that are links to the installed quickbox. The binary installed
-# is the -O2 build stripped of its debug info (install -s); install-debug
-# installs it unstripped.
+# All or nothing: every target is checked before anything is written. A
+# name whose file exists and is not quickbox's (a link to a quickbox, or
+# the installed binary itself, as quickbox --install allows), or a man
+# page that is not quickbox's, stops it with one line naming the file,
+# and nothing is installed. The links are made by the installed binary
+# (quickbox --install). A man page is installed for quickbox and each
+# linked name, its version filled in from core/applets.h (the pages in
+# docs/ name none; an alias page, head.1 or pidof.1, is a link to the
+# page it shares and is installed as a copy of it: nothing points at a
+# page that may be missing or another package's); the last line says what
+# was installed. uninstall removes only names that are links to the
+# installed quickbox. The binary installed is the -O2 build stripped of
+# its debug info (install -s); install-debug installs it unstripped.
 NATIVE  := pf pk pw tails tim
 LINKS   ?=
 IBIN     = $(DESTDIR)$(PREFIX)/bin
 IMAN     = $(DESTDIR)$(PREFIX)/share/man/man1
+# the one version string: core/applets.h's, which --version prints
+VERSION := $(shell sed -n 's/^\#define QB_VERSION "\(.*\)"/\1/p' core/applets.h)
 
 comma := ,
 INSTALL_STRIP = -s
 install-debug: INSTALL_STRIP =
 install install-debug: $(BIN)
-	install -d $(IBIN) $(IMAN)
-	install -m 755 $(INSTALL_STRIP) $(BIN) $(IBIN)/quickbox
-	@echo "$(IBIN)/quickbox: $$(wc -c < $(IBIN)/quickbox) bytes$(if $(INSTALL_STRIP),$(comma) stripped$(comma) -O2, with debug info)"
-	@built=$$($(IBIN)/quickbox --list); names=; \
+	@built=$$($(abspath $(BIN)) --list) && names= && \
 	 for n in $$built; do case " $(NATIVE) " in *" $$n "*) names="$$names $$n";; esac; done; \
 	 case " $(LINKS) " in *" all "*) names=$$built;; *) names="$$names $(LINKS)";; esac; \
-	 if [ -n "$$(echo $$names)" ]; then \
-	   echo "quickbox --install $(IBIN) $$(echo $$names)"; \
+	 names=$$(echo $$names); built=$$(echo $$built); \
+	 for n in $$names; do case " $$built " in *" $$n "*) ;; *) \
+	   echo "make install: $$n: no such applet in this build (built: $$built): nothing installed" >&2; exit 1;; esac; done; \
+	 for n in $$names; do f=$(IBIN)/$$n; \
+	   if [ -d "$$f" ] && [ ! -L "$$f" ]; then why="is a directory"; \
+	   elif [ -L "$$f" ]; then case $$(readlink "$$f") in quickbox|*/quickbox) continue;; esac; why="is a link to $$(readlink "$$f"), not to quickbox"; \
+	   elif [ -e "$$f" ] && ! [ "$$f" -ef $(IBIN)/quickbox ]; then why="exists and is not a link to quickbox"; \
+	   else continue; fi; \
+	   echo "make install: $$f $$why: nothing installed (remove it, or leave $$n out of LINKS)" >&2; exit 1; done; \
+	 for n in quickbox $$names; do f=$(IMAN)/$$n.1; \
+	   [ -f docs/$$n.1 ] && [ -e "$$f" ] || continue; \
+	   sed -n '/^\.TH /{p;q;}' "$$f" | grep -q '"quickbox[ "]' && continue; \
+	   echo "make install: $$f is not quickbox's man page: nothing installed (remove it, or leave $$n out of LINKS)" >&2; exit 1; done; \
+	 install -d $(IBIN) $(IMAN) && \
+	 install -m 755 $(INSTALL_STRIP) $(BIN) $(IBIN)/quickbox && \
+	 echo "$(IBIN)/quickbox: $$(wc -c < $(IBIN)/quickbox) bytes$(if $(INSTALL_STRIP),$(comma) stripped$(comma) -O2, with debug info)" && \
+	 if [ -n "$$names" ]; then \
+	   echo "quickbox --install $(IBIN) $$names"; \
 	   $(IBIN)/quickbox --install $(IBIN) $$names || exit 1; fi; \
-	 for n in quickbox $$names; do [ ! -f docs/$$n.1 ] || install -m 644 docs/$$n.1 $(IMAN)/ || exit 1; done
+	 pages=; for n in quickbox $$names; do [ -f docs/$$n.1 ] || continue; \
+	   sed '/^\.TH /s/"quickbox"/"quickbox $(VERSION)"/' docs/$$n.1 > $(IMAN)/$$n.1 && chmod 644 $(IMAN)/$$n.1 || exit 1; \
+	   pages="$$pages $$n.1"; done; \
+	 echo "installed: $(IBIN)/quickbox; links: $${names:-none}; man pages in $(IMAN):$$pages"
 
 uninstall:
 	@[ -x $(IBIN)/quickbox ] || { echo "no $(IBIN)/quickbox: nothing to uninstall"; exit 0; }; \

@@ -2,7 +2,8 @@
 # bench.sh: quickbox's benchmark, run by `make bench`: about 1-2 minutes on
 # a 2-CPU machine, ending in a summary table of ratios against the
 # reference tools, all measured in this run. `make bench-full` (bench.sh
-# --full, bench/full.sh) runs the long studies instead (about 12 minutes).
+# --full, bench/full.sh) runs the long studies instead (about 22-42 minutes:
+# bench/full.sh's 12 and timverdict's 10-30).
 #
 # Sections, each timed with quickbox's tim (through sh, the shell's own
 # start-up subtracted, the commands' output discarded, --interleave so a
@@ -95,7 +96,7 @@ if [ -z "${r+set}" ]; then
 fi
 export r
 echo "# make bench: about 1-2 minutes on a 2-CPU machine (sections: $SECTIONS);"
-echo "# the summary table comes last. make bench-full runs the long studies (~12 min)."
+echo "# the summary table comes last. make bench-full runs the long studies (~22-42 min)."
 echo "# quickbox $("$QB" --version 2>/dev/null | head -n 1), $(uname -srm), $(nproc) CPUs," \
 	"load $(cut -d' ' -f1-3 /proc/loadavg), scheduler prefix: ${r:-(none)}"
 

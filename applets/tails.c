@@ -403,7 +403,7 @@ int tails_main(int argc, char **argv)
 	struct nctx c = {0};
 	int r;
 	struct optset os = {"[options] [paths...]   ('' or no path = stdin)",
-	    tails_defs, OPT_CLIGEN, NULL};
+	    tails_defs, OPT_CLIGEN | OPT_HINT, NULL};
 
 	argv = with_defaults(&argc, argv);
 	p.ird = p.eor = '\n';

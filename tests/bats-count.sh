@@ -16,6 +16,13 @@
 # parallel, everything runs in one bats as before. Both phases' reports
 # are counted, and either's failure fails the run.
 #
+# A test writes only under its own temporary directory and removes what
+# it makes: what the run leaves in / and /tmp (listed before and after,
+# one level deep) is named in a line before the count, and with
+# QB_STRAY=fail it fails the run (CI's fresh roots set it: nothing else
+# runs there; on a shared machine another program's new files in /tmp
+# would be named too, so there the line only informs).
+#
 # The run starts with one line saying whether the tests that need a
 # private PID or mount namespace can have one here (tests/ns.sh: also in
 # a plain chroot), and if not, which skip and how to run them; the probe
@@ -39,6 +46,10 @@ echo "bats-count: reference tools installed: procps-ng ${pv:-none}, GNU coreutil
 dir=$(mktemp -d "${TMPDIR:-/tmp}/qb-bats.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 1' HUP INT TERM
+# / and /tmp, one name a line (a name may hold no newline here: the
+# suite's own never do)
+toplevel() { for t in / /tmp; do ls -A "$t" | sed "s|^|${t%/}/|"; done | LC_ALL=C sort; }
+toplevel > "$dir/before"
 
 # split the arguments: .bats files (a directory gives its *.bats) and the
 # flags for bats, in their order
@@ -86,6 +97,12 @@ else
 	[ ${#par[@]} = 0 ] ||
 		phase par --jobs "$jobs" --no-parallelize-within-files "${flags[@]}" "${par[@]}"
 	[ ${#alone[@]} = 0 ] || phase alone "${flags[@]}" "${alone[@]}"
+fi
+toplevel > "$dir/after"
+stray=$(LC_ALL=C comm -13 "$dir/before" "$dir/after" | tr '\n' ' ')
+if [ -n "$stray" ]; then
+	echo "bats-count: the run left in / and /tmp (a test writing outside its temporary directory, or another program meanwhile): $stray"
+	[ "${QB_STRAY-}" != fail ] || [ $rc != 0 ] || rc=1
 fi
 reports=()
 for f in "$dir"/*/report.tap; do [ -f "$f" ] && reports+=("$f"); done

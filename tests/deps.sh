@@ -7,7 +7,9 @@
 # helpers) and binutils (readelf, nm); python3 with its json module
 # (the dead-pipe helpers, tim's and pfout.bats's JSON checks); musl-tools and
 # busybox-static (the static build and the static shell of
-# tests/bareroot.bats); a UTF-8 locale besides C.UTF-8. Installs them with
+# tests/bareroot.bats); man-db (man -l on the pages); a UTF-8 locale
+# besides C.UTF-8; the zone files
+# (tzdata; on Debian 13 also tzdata-legacy, for EST5EDT). Installs them with
 # apt-get when run as root on Debian, else names what to install and
 # fails. Everything else the tests call is in every Debian root (Essential
 # packages: bash, coreutils, diffutils, findutils, grep, sed, mawk,
@@ -77,6 +79,7 @@ parallel --version 2>/dev/null | grep -q '^GNU parallel' || need="$need parallel
 have cc       || need="$need gcc"
 have strace   || need="$need strace"
 at /usr/bin/ps       || need="$need procps"
+have man      || need="$need man-db"      # install.bats: man -l on the pages
 have readelf  || need="$need binutils"
 have nm       || need="$need binutils"
 at /usr/bin/musl-gcc || need="$need musl-tools"
@@ -93,16 +96,28 @@ static_busybox() {
 }
 static_busybox || need="$need busybox-static"
 
+# the zone files the time-zone tests read (tzdata is not in a Debian 13
+# minbase root), with the POSIX-style names (EST5EDT) that Debian 13 moved
+# to tzdata-legacy: installed after the rest (tzdata-legacy is no
+# package in Debian 12, whose tzdata holds them)
+zones() { [ -e /usr/share/zoneinfo/Europe/Paris ] && [ -e /usr/share/zoneinfo/EST5EDT ]; }
+[ -e /usr/share/zoneinfo/Europe/Paris ] || need="$need tzdata"
+
 # a UTF-8 locale other than C.UTF-8 (GNU quoting differs between the two)
 utf8() { locale -a 2>/dev/null | grep -qi '^en_US\.utf-\?8$'; }
 utf8 || need="$need locales"
 
-[ -z "$need" ] && exit 0
-need=$(printf '%s\n' $need | sort -u | tr '\n' ' ')
+[ -z "$need" ] && zones && exit 0
+if [ -z "$need" ]; then
+	need="tzdata-legacy "
+else
+	need=$(printf '%s\n' $need | sort -u | tr '\n' ' ')
+fi
 if [ "$(id -u)" = 0 ] && have apt-get; then
 	echo "installing test tools: $need"
 	export DEBIAN_FRONTEND=noninteractive
-	if apt-get update -qq >/dev/null && apt-get install -y -qq $need >/dev/null; then
+	if apt-get update -qq >/dev/null && apt-get install -y -qq $need >/dev/null &&
+	    { zones || apt-get install -y -qq tzdata-legacy >/dev/null; }; then
 		utf8 && exit 0
 		# the package holds the generator, not the locale: enable one, build it
 		if [ -f /etc/locale.gen ] && have locale-gen; then

@@ -5,6 +5,9 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 #   TESTBIN   the built test programs (qbfix, unit_*)
 #   QBBIN     a directory of links NAME -> $QB for every `quickbox --list` name
 #   REF       where the reference tools live (/usr/bin): compare against them
+#   FIXDIR    where fixtures and in_ns scripts put their files: the test's
+#             own $BATS_TEST_TMPDIR unless the file sets another (unset,
+#             "$FIXDIR/out" was /out)
 #
 #   in_ns 'SCRIPT'       run SCRIPT with bash as PID 1 of a private PID and
 #                        mount namespace with its own /proc: a known process
@@ -81,7 +84,8 @@ command -v bats_require_minimum_version >/dev/null && bats_require_minimum_versi
 : "${TESTBIN:=$(cd "${BATS_TEST_DIRNAME:-.}/.." && pwd)/build/tests}"
 : "${REF:=/usr/bin}"
 QB_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-export QB TESTBIN REF
+[ -n "${FIXDIR-}" ] || [ -z "${BATS_TEST_TMPDIR-}" ] || FIXDIR=$BATS_TEST_TMPDIR
+export QB TESTBIN REF FIXDIR
 export LC_ALL=C
 FIX="$TESTBIN/qbfix"
 

@@ -296,7 +296,7 @@ export TREE='
 # RLIMIT_NPROC as nobody), started in the background of an in_ns script;
 # $CG is the cgroup to remove afterwards (empty with the rlimit)
 export BOMB='
-	d=$(mktemp -d); chmod 755 "$d"
+	d=$(mktemp -d); chmod 755 "$d"; trap "rm -rf \"$d\"" EXIT
 	printf "#!/bin/bash\nb() { b & b & wait; }\nb\n" > "$d/qbbomb"; chmod 755 "$d/qbbomb"
 	CG=
 	for base in /sys/fs/cgroup/pids /sys/fs/cgroup; do

@@ -259,7 +259,7 @@ STOPPED='stopped() {
 	# exec'd (its argv), then in its pause: its vsz and rss are whole
 	for i in $(seq 500); do [ "$(wc -c < /proc/$e/cmdline)" = 1 ] && break; sleep 0.01; done
 	wait_state $e
-	d=$(mktemp -d); chmod 777 "$d"
+	d=$(mktemp -d); chmod 777 "$d"; trap 'rm -rf "$d"' EXIT
 	setpriv --reuid=1234567890 --regid=1234567890 --clear-groups "$FIX" -n wide -r "$d/b" &
 	wait_file "$d/b"; n=$(cat "$d/b"); wait_state $n; v="$v,$n"
 	for o in args args= pid,args pid,args= cmd,comm uid,pid,comm uid,user,pid gid,vsz,rss,comm; do

@@ -137,3 +137,46 @@ run_blocks() {
 	done < <(grep -oE '[0-9]+(\.[0-9]+)?(-[0-9]+(\.[0-9]+)?)? (µs|ms)' "$TOP/README.md")
 	[ $bad = 0 ]
 }
+
+# README's other figures, from where they are measured or decided: the
+# bench's minutes from its banner (bench.sh), the installed sizes from
+# make install's own line (within 10 %: compilers differ), the releases
+# the personalities follow from the suite's runner (tests/bats-count.sh)
+@test "README.md: bench minutes as the bench banner says, install sizes as make install says, the releases followed as the runner says" {
+	local rd b f got n want v
+	rd=$(tr '\n' ' ' < "$TOP/README.md" | tr -s ' #' ' ')
+	b=$(sed -n 's/.*make bench: about \([0-9-]*\) minutes.*/\1/p' "$TOP/bench.sh" | head -n 1)
+	f=$(sed -n 's/.*make bench-full runs the long studies (~\([0-9-]*\) min).*/\1/p' "$TOP/bench.sh" | head -n 1)
+	[ -n "$b" ]
+	[ -n "$f" ]
+	[[ "$rd" == *"make bench build, then run the main job, the benchmark: about $b minutes"* ]] || { echo "README: make bench is not about $b minutes"; false; }
+	[[ "$rd" == *"long benchmark studies (about $f minutes"* ]] || { echo "README: make bench-full is not about $f minutes"; false; }
+	grep -q "make bench .*the benchmark (bench.sh): about $b minutes" "$TOP/Makefile"
+	grep -q "make bench-full .*the long studies (bench/full.sh, about $f minutes)" "$TOP/Makefile"
+	# the installed sizes
+	run top_make install DESTDIR="$BATS_TEST_TMPDIR/i" PREFIX=/usr
+	[ "$status" -eq 0 ]
+	n=$(wc -c < "$BATS_TEST_TMPDIR/i/usr/bin/quickbox")
+	want=$(sed -n 's/.*the -O2 build stripped (~\([0-9]*\) KB).*/\1/p' "$TOP/README.md")
+	[ -n "$want" ]
+	echo "stripped: $n bytes, README ~$want KB"
+	[ $((n / 1000 * 10)) -ge $((want * 9)) ]
+	[ $((n / 1000 * 10)) -le $((want * 11)) ]
+	run top_make install-debug DESTDIR="$BATS_TEST_TMPDIR/d" PREFIX=/usr
+	[ "$status" -eq 0 ]
+	n=$(wc -c < "$BATS_TEST_TMPDIR/d/usr/bin/quickbox")
+	want=$(sed -n 's/.*debug info kept (~\([0-9.]*\) MB.*/\1/p' "$TOP/README.md" | tr -d .)
+	[ -n "$want" ]
+	echo "with debug info: $n bytes, README ~${want} (tenths of a MB)"
+	[ $((n / 10000)) -ge $((want * 9)) ]
+	[ $((n / 10000)) -le $((want * 11)) ]
+	# the releases
+	v=$(sed -n 's/.*quickbox follows procps-ng \([0-9.]*\), coreutils \([0-9.]*\)).*/\1 \2/p' "$TOP/tests/bats-count.sh")
+	[ -n "$v" ]
+	set -- $v
+	[[ "$rd" == *"those of procps-ng $1 and GNU coreutils $2, byte for byte"* ]]
+	[[ "$rd" == *"quickbox is procps-ng $1 byte for byte"* ]]
+	[[ "$rd" == *"drop-in for GNU coreutils $2 (same output"* ]]
+	# and no other release named
+	[ "$(grep -oE '(procps-ng|coreutils) [0-9][0-9.]*[0-9]' <<<"$rd" | LC_ALL=C sort -u | tr '\n' ' ')" = "coreutils $2 procps-ng $1 " ]
+}

@@ -211,7 +211,11 @@ check() {
 	[ "$output" = "" ]
 	run --separate-stderr T -Q
 	[ "$status" = 2 ]
-	[ "$stderr" = "tails: unknown option '-Q'" ]
+	[ "$stderr" = "tails: unknown option '-Q' (tails --help)" ]
+	# -h is --head: alone, it too points at the help
+	run --separate-stderr T -h
+	[ "$status" = 2 ]
+	[ "$stderr" = "tails: option '-h' needs a value (tails --help)" ]
 	run --separate-stderr T -t1 "$D/nope" "$D/s9"
 	[ "$status" = 1 ]
 	[ "$output" = "$(printf '==> %s <==\n9' "$D/s9")" ]

@@ -46,7 +46,7 @@ wr_sync() {
 @test "writers: pf pk pw on /dev/full, closed stdout, dead pipe" {
 	run in_ns "$(declare -f deadpipe wr wr_sync)
 $(cat <<-'EOF2'
-	W=$(mktemp -d); export W
+	W=$(mktemp -d); export W; trap 'rm -rf "$W"' EXIT
 	fix -n wtarget -l "$W/log" -c USR1; t=$FIXPID
 	B=$QBBIN
 	wr pf "$B/pf" wtarget
@@ -74,7 +74,7 @@ pipeign 1 "* ]]
 @test "writers: pgrep pkill pidof as procps on broken outputs" {
 	run in_ns "$(declare -f deadpipe wr wr_sync)
 $(cat <<-'EOF2'
-	W=$(mktemp -d); export W
+	W=$(mktemp -d); export W; trap 'rm -rf "$W"' EXIT
 	fix -n wtarget
 	for d in "$REF" "$QBBIN"; do
 		echo "#### $d"

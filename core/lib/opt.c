@@ -207,6 +207,11 @@ static void cligen_words(const struct parse *p, const struct what *w)
 		opt_seterr("%s: option '-%c' needs a value", prog, w->c);
 		break;
 	}
+	if (p->os->style & OPT_HINT) {
+		size_t n = strlen(opt_err);
+
+		fmt_snprintf(opt_err + n, sizeof opt_err - n, " (%s --help)", prog);
+	}
 }
 
 /* word the fault in the parser's dialect; -1 for the caller to return */

@@ -21,6 +21,8 @@
  *  | OPT_INORDER: stop at the first operand (tim); otherwise options and
  *    operands may be mixed (permutation), unless POSIXLY_CORRECT is set
  *    in OPT_GNU style.
+ *  | OPT_HINT: an OPT_CLIGEN syntax error ends in " (PROG --help)"
+ *    (tails: its -h is --head, and `tails -h` alone must lead to the help).
  *
  * The parser reports every option and operand, in command-line order, to
  * the applet's callback, so "last one wins" or "repeatable list" is the
@@ -30,7 +32,7 @@
 #ifndef QB_OPT_H
 #define QB_OPT_H
 
-enum { OPT_CLIGEN = 0, OPT_GNU = 1, OPT_INORDER = 2 };
+enum { OPT_CLIGEN = 0, OPT_GNU = 1, OPT_INORDER = 2, OPT_HINT = 4 };
 
 /* optdef.arg; | OPT_EXACT: the long name is only recognised in full, never
  * by a prefix (an option added to a personality must not turn a prefix
