@@ -199,6 +199,40 @@ static off_t news(struct run *r, int i)
 /* --pid: drop the processes found gone (EPERM: alive, another user's);
  * is any left? All are looked at, as GNU 9.8 does, so a dead one among
  * live ones does not end the follow later than it should */
+/* polling, in GNU's order: an fstat; a file whose type, mtime or (regular)
+ * size moved from what was read is "changed": truncation, then a header
+ * when output switches to it (data or not: a /sys file's 4096 never
+ * matches), then a read. An unchanged file is not read (-1), except a
+ * lone device or FIFO */
+static off_t poll_news(struct run *r, int i)
+{
+	struct fwatch *w = &r->w[i];
+	struct stat st;
+
+	if (fstat(w->fd, &st)) {
+		w->err = errno;
+		let_go(r, i);
+		say(r, i, FOL_ERR, w->err);
+		return 0;
+	}
+	if (st.st_mode == w->mode && (!S_ISREG(st.st_mode) || st.st_size == w->pos) &&
+	    st.st_mtim.tv_sec == w->mtime.tv_sec &&
+	    st.st_mtim.tv_nsec == w->mtime.tv_nsec) {
+		if (S_ISREG(st.st_mode) || r->n > 1)
+			return -1;
+	} else {
+		w->mtime = st.st_mtim;
+		if (S_ISREG(w->mode) && st.st_size < w->pos) {
+			say(r, i, FOL_TRUNCATED, 0);
+			lseek(w->fd, 0, SEEK_SET);
+			w->pos = 0;
+		}
+		w->mode = st.st_mode;
+		r->c->data(r->c->ctx, i, r->buf, 0);
+	}
+	return drain(r, i);
+}
+
 static int writers(struct run *r)
 {
 	const struct follow_cfg *c = r->c;
@@ -272,7 +306,7 @@ static int poll_loop(struct run *r)
 				recheck(r, i);
 				continue;
 			}
-			got = news(r, i);
+			got = poll_news(r, i);
 			if (got < 0 && c->by_name)
 				recheck(r, i);
 			input |= got > 0;

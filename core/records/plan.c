@@ -266,8 +266,11 @@ static void keep_or_close(struct tplan *p, int idx, int fd, int readerr)
 		w->pipe = 1;   /* a pipe is followed to its EOF: done (POSIX) */
 	} else if (fstat(fd, &st)) {
 		w->err = errno;
-		p->out->flush_quiet(p);
-		plan_say(p, 1, errno, "error reading %s:", quoteaf(w->name));
+		/* GNU 9.8 and later say it once, as "cannot fstat" (readerr 2) */
+		if (readerr < 2) {
+			p->out->flush_quiet(p);
+			plan_say(p, 1, errno, "error reading %s:", quoteaf(w->name));
+		}
 	} else if (followable(p, w, &st, p->files[idx], readerr)) {
 		/* appended data only: a head part may have stopped mid-file;
 		 * GNU tail goes on from its offset, even one past the end
@@ -369,7 +372,7 @@ static void do_input(struct tplan *p, int idx)
 	}
 	header(p, idx, plan_display(p, f));
 	if (!fstat_ok(p, fd, w->name)) {
-		keep_or_close(p, idx, fd, 1);
+		keep_or_close(p, idx, fd, 2);
 		return;
 	}
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
@@ -494,14 +497,18 @@ static void follow(struct tplan *p)
 	int files;
 	struct stat st;
 
-	if (!anything(p, &files)) {
-		if (files && p->tail_words)
-			plan_say(p, 1, 0, "no files remaining");
+	/* GNU looks at stdout first, once any input is not a pipe on stdin
+	 * (even one it could not open) */
+	if (!anything(p, &files) && !(files && p->tail_words))
+		return;
+	if (p->tail_words && fstat(1, &st)) {
+		plan_say(p, 0, errno, "standard output:");
+		die_here(p);   /* its exit's flush: "write error: ERR" */
 		return;
 	}
-	if (p->tail_words && fstat(1, &st)) {   /* GNU looks at stdout first */
-		plan_say(p, 0, errno, "standard output:");
-		p->stop = 1;   /* the exit's flush then says "write error: ERR" */
+	if (!anything(p, &files)) {   /* GNU 9.6 and later exit there */
+		plan_say(p, 1, 0, "no files remaining");
+		die_here(p);
 		return;
 	}
 	if (p->out->follow_flush(p)) {
@@ -514,8 +521,10 @@ static void follow(struct tplan *p)
 	p->last_idx = p->nfiles - 1;
 	switch (follow_run(p->watch, p->nfiles, &c)) {
 	case 2:
-		if (p->tail_words)
+		if (p->tail_words) {
 			plan_say(p, 1, 0, "no files remaining");
+			die_here(p);
+		}
 		break;
 	case 1:   /* stdout's reader is gone: GNU dies of SIGPIPE (status
 		   * 141); if that is ignored, end as on EPIPE: silent, exit 1 */
