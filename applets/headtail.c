@@ -449,6 +449,7 @@ static int gnu_main(int who, int argc, char **argv)
 	    OPT_GNU, NULL};
 
 	qb_prog = argv[0];   /* GNU names itself as invoked */
+	qb_strerror = glibc_strerror;
 	gnu_init(&g, &p, who, argc);
 	if (gnu_obsolete(&g, &argc, &argv))
 		return 1;

@@ -35,7 +35,7 @@ void plan_say(struct tplan *p, int status, int err, const char *fmt, ...)
 	if (n < 0 || (size_t)n >= sizeof b)
 		n = sizeof b - 1;
 	if (fl && fmt[fl - 1] == ':')
-		fmt_snprintf(b + n, sizeof b - (size_t)n, " %s", strerror(err));
+		fmt_snprintf(b + n, sizeof b - (size_t)n, " %s", qb_strerror(err));
 	p->say(b);
 }
 
@@ -459,12 +459,10 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 	case FOL_DIR_GONE:
 		plan_say(p, 0, 0, "directory containing watched file was removed");
 		break;
-	case FOL_MODE: {
-		static const char *const mode[] = {"blocking", "polling", "notification"};
-
-		plan_say(p, 0, 0, "using %s mode", mode[err]);
+	case FOL_MODE:
+		plan_say(p, 0, 0, "using %s mode", err > 1 ? "notification" :
+		    err ? "polling" : "blocking");
 		break;
-	}
 	case FOL_POLLING:
 		plan_say(p, 0, err, err ? "inotify cannot be used, reverting to polling:" :
 		    "inotify cannot be used, reverting to polling");
