@@ -5,10 +5,10 @@
 #include <errno.h>
 #include <float.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "lib/fmt.h"
 #include "applets.h"
@@ -31,7 +31,7 @@ struct gctx {
 
 enum { G_BYTES, G_LINES, G_QUIET, G_SILENT, G_VERBOSE, G_ZERO, G_HELP,
 	G_VERSION, G_NOINOTIFY, G_PRESUME, G_FOLLOW, G_F, G_FF, G_MAXUNCH, G_PID,
-	G_RETRY, G_SLEEP, G_NOPTS };
+	G_RETRY, G_SLEEP, G_DEBUG, G_NOPTS };
 
 /* the ids index both tables (each row named by its id, so a moved row
  * keeps its meaning): tail_defs extends head_defs from G_FOLLOW on.
@@ -67,9 +67,10 @@ static const struct optdef tail_defs[] = {
 	[G_F] = {OPT_TEXT("", "", "same as --follow=descriptor"), 'f', OPT_FLAG, 0},
 	[G_FF] = {OPT_TEXT("", "", "same as --follow=name --retry"), 'F', OPT_FLAG, 0},
 	[G_MAXUNCH] = {OPT_TEXT("max-unchanged-stats", "N", "accepted for compatibility (inotify needs none)"), 0, OPT_VALUE, 0},
-	[G_PID] = {OPT_TEXT("pid", "PID", "with -f, terminate after process PID dies"), 0, OPT_VALUE, 0},
+	[G_PID] = {OPT_TEXT("pid", "PID", "with -f, exit once no process PID is left (repeatable)"), 0, OPT_VALUE, 0},
 	[G_RETRY] = {OPT_TEXT("retry", "", "keep trying to open a file if it is inaccessible"), 0, OPT_FLAG, 0},
 	[G_SLEEP] = {OPT_TEXT("sleep-interval", "N", "with -f, seconds between checks without inotify (1.0)"), 's', OPT_VALUE, 0},
+	[G_DEBUG] = {OPT_TEXT("debug", "", "say which --follow implementation is used"), 0, OPT_FLAG, 0},
 	[G_NOPTS] = {NULL, 0, 0, 0}
 };
 _Static_assert(sizeof head_defs / sizeof *head_defs == G_FOLLOW + 1 &&
@@ -86,7 +87,9 @@ static void gnu_try_help(void)
 	qb_status = 1;
 }
 
-/* -n/-c value: "invalid number of lines: 'x'" as GNU words it */
+/* -n/-c value: "invalid number of lines: 'x'" as GNU words it. head
+ * takes it unsigned, tail signed (so "-n ' -5'" is too large, as GNU says),
+ * capped at 2^63-1 as GNU tail keeps counts in an intmax_t */
 static int gnu_count(struct gctx *g, const char *v, int lines)
 {
 	const char *arg = v;
@@ -101,7 +104,7 @@ static int gnu_count(struct gctx *g, const char *v, int lines)
 		v++;
 	if (g->who == 'h')
 		g->neg = v != arg;   /* head -N: all but the last N */
-	r = gnu_size(v, &n);
+	r = gnu_size(v, g->who == 't', &n);
 	if (r) {
 		errno = r;
 		/* only an overflow gets GNU's ": Value too large..." suffix */
@@ -110,7 +113,7 @@ static int gnu_count(struct gctx *g, const char *v, int lines)
 		g->reported = 1;
 		return -1;
 	}
-	g->n = n;
+	g->n = g->who == 't' && n > INTMAX_MAX ? INTMAX_MAX : n;
 	g->count_lines = lines;
 	return 0;
 }
@@ -138,38 +141,44 @@ static int gnu_follow_how(struct gctx *g, const char *v)
 }
 
 /* -s as GNU reads it (strtod): leading blanks skipped, any value >= 0
- * taken, infinity included; past 1e9 s (31 years) every wait is the same */
+ * taken (-0 too), infinity included, and since 9.7 also a number beyond
+ * a double's range: too small is no wait (its exponent is the only '-'
+ * past the sign), too big for ever; past 1e9 s (31 years) every wait is
+ * the same */
 static int gnu_seconds(const char *v, double *out)
 {
-	double d;
+	double d = 0;
+	int r;
 
 	while (*v == ' ' || (*v >= '\t' && *v <= '\r'))
 		v++;
-	if (!strcasecmp(v + (*v == '+'), "inf") ||
-	    !strcasecmp(v + (*v == '+'), "infinity")) {
-		*out = 1e9;
-		return 0;
-	}
-	if (num_double(v, 0, DBL_MAX, &d))
+	r = num_double(v, -DBL_MAX, DBL_MAX, &d);
+	if (r == ERANGE)   /* "inf" says so too */
+		d = strrchr(v, '-') > v ? 0 : *v == '-' ? -1 : 1e9;
+	if (r == EINVAL || d < 0)
 		return -1;
 	*out = d < 1e9 ? d : 1e9;
 	return 0;
 }
 
-/* -s, --pid, --max-unchanged-stats; GNU adds strerror(EOVERFLOW) to the
- * message of a number too big */
+/* -s, --pid (repeatable), --max-unchanged-stats; GNU adds
+ * strerror(EOVERFLOW) to the message of a number out of range */
 static int gnu_value(struct gctx *g, int id, char *v)
 {
 	unsigned long long n;
 	int r = EINVAL;
+	struct tplan *p = g->p;
 
-	if (id == G_SLEEP && !gnu_seconds(v, &g->p->interval))
+	if (id == G_SLEEP && !gnu_seconds(v, &p->interval))
 		return 0;
-	if (id == G_PID && !(r = gnu_dec(v, 0x7fffffff, &n))) {
-		g->p->pid = (long)n;
+	if (id == G_PID && !(r = gnu_size(v, GS_PLAIN, &n)) &&
+	    !(r = n > 0x7fffffff ? EOVERFLOW : 0)) {
+		p->pids = xrealloc(p->pids, sizeof *p->pids * (size_t)(p->npids + 1));
+		p->pids[p->npids++] = (long)n;
 		return 0;
 	}
-	if (id == G_MAXUNCH && !(r = gnu_dec(v, ~0ULL, &n)))
+	/* any size: 2^63 and more are taken as the largest */
+	if (id == G_MAXUNCH && !(r = gnu_size(v, GS_PLAIN | GS_SIGNED, &n)))
 		return 0;
 	errno = r;
 	if (id == G_SLEEP)
@@ -211,6 +220,7 @@ static int gnu_cb(void *ctx, int id, char *v)
 		g->p->follow = g->p->by_name = g->p->retry = 1;
 		return 0;
 	case G_RETRY: g->p->retry = 1; return 0;
+	case G_DEBUG: g->p->debug = 1; return 0;
 	case G_NOINOTIFY:
 		g->p->no_inotify = 1;
 		return 0;
@@ -295,28 +305,19 @@ static int tail_obs_shape(int argc, char **argv)
 	    (argc >= 3 && argc <= 4 && !strcmp(argv[2], "--"));
 }
 
-/* the count of "5", "5b", "b", "" (10 lines, or 10 blocks for "b") */
-static int tail_obs_count(struct gctx *g, const char *digits, const char *arg)
+/* the count of "5", "5b", "b", "" (10 lines, or 10 blocks for "b"); too
+ * big is the largest, as GNU 9.8 and later take it */
+static void tail_obs_count(struct gctx *g, const char *p)
 {
-	unsigned long long n = 10;
+	unsigned long long n = isdigit((unsigned char)*p) ? 0 : 10, d;
 
-	if (isdigit((unsigned char)*digits)) {
-		char num[64];
-		size_t k = strspn(digits, "0123456789");
-
-		fmt_snprintf(num, sizeof num, "%.*s%s", (int)k, digits,
-		    digits[k] == 'b' ? "b" : "");
-		if (gnu_size(num, &n)) {
-			errno = ERANGE;
-			fail(1, "invalid number: %s:", quote(arg));
-			g->reported = 1;
-			return -1;
-		}
-	} else if (*digits == 'b') {
-		n *= 512;
+	for (; isdigit((unsigned char)*p); p++) {
+		d = (unsigned)(*p - '0');
+		n = n > (INTMAX_MAX - d) / 10 ? INTMAX_MAX : n * 10 + d;
 	}
+	if (*p == 'b')
+		n = n > INTMAX_MAX / 512 ? INTMAX_MAX : n * 512;
 	g->n = n;
-	return 0;
 }
 
 static int tail_obsolete(struct gctx *g, int argc, char **argv)
@@ -343,8 +344,7 @@ static int tail_obsolete(struct gctx *g, int argc, char **argv)
 		follow = 1, p++;
 	if (*p)   /* not an obsolete form after all: nothing taken from it */
 		return 0;
-	if (tail_obs_count(g, digits, argv[1]))
-		return -1;
+	tail_obs_count(g, digits);
 	g->count_lines = lines;
 	g->neg = from ? 2 : 0;
 	g->p->follow |= follow;
@@ -387,7 +387,7 @@ static void gnu_plan(struct gctx *g)
 	}
 	p->headers = g->verbose || (g->nfiles > 1 && !g->quiet);
 	/* GNU fstats before tail's reads and head's all-but-the-last */
-	p->fstat_words = g->who == 't' || p->tmode == TDROP;
+	p->fstat_words = g->who == 't' || (p->tmode == TDROP && p->tn != REC_ALL);
 	p->close_stdin = 1;
 }
 
@@ -397,7 +397,7 @@ static void gnu_warnings(struct tplan *p)
 		warn("warning: --retry ignored; --retry is useful only when following");
 	else if (p->retry && !p->by_name)
 		warn("warning: --retry only effective for the initial open");
-	if (p->pid && !p->follow)
+	if (p->npids && !p->follow)
 		warn("warning: PID ignored; --pid=PID is useful only when following");
 }
 
@@ -414,31 +414,6 @@ static int dash_by_name(const struct tplan *p)
 			return 1;
 		}
 	return 0;
-}
-
-/* GNU tail dies on a read error in its copy-the-rest path (-c N up to
- * 2^63-1, -c +N, -n +0/+1) and goes on to the next file elsewhere */
-static int read_error_fatal(const struct tplan *p, int who)
-{
-	if (who != 't')
-		return 0;
-	if (p->tmode == TFROM && !p->bytes)
-		return p->tn <= 1;
-	return p->bytes && p->tn <= 0x7fffffffffffffffULL;
-}
-
-/* head -c -N: GNU keeps N in an off_t, checked after all options */
-static int elide_too_big(const struct gctx *g)
-{
-	char num[32];
-
-	if (g->who != 'h' || !g->neg || g->count_lines ||
-	    g->n <= 0x7fffffffffffffffULL)
-		return 0;
-	fmt_snprintf(num, sizeof num, "%llu", g->n);
-	errno = EOVERFLOW;
-	warn("invalid number of bytes: %s:", quote(num));
-	return 1;
 }
 
 static int gnu_help(int who, const struct optset *os, const struct gctx *g)
@@ -474,6 +449,7 @@ static int gnu_main(int who, int argc, char **argv)
 	    OPT_GNU, NULL};
 
 	qb_prog = argv[0];   /* GNU names itself as invoked */
+	qb_strerror = glibc_strerror;
 	gnu_init(&g, &p, who, argc);
 	if (gnu_obsolete(&g, &argc, &argv))
 		return 1;
@@ -484,8 +460,6 @@ static int gnu_main(int who, int argc, char **argv)
 	}
 	if (g.help || g.version)
 		return gnu_help(who, &os, &g);
-	if (elide_too_big(&g))
-		return 1;
 	if (who == 't')
 		gnu_warnings(&p);
 	p.files = g.nfiles ? g.files : (char **)dash;
@@ -493,9 +467,13 @@ static int gnu_main(int who, int argc, char **argv)
 	gnu_plan(&g);
 	if (dash_by_name(&p))
 		return 1;
-	if (p.tmode == TKEEP && !p.tn && !p.follow)
-		return 0;   /* GNU: nothing to print, nothing opened */
-	p.read_fatal = read_error_fatal(&p, who);
+	/* GNU: nothing to print, nothing opened (tail -n +N counts up to
+	 * 2^63-1, that one meaning "never") */
+	if (!p.follow && (p.tmode == TKEEP ? !p.tn :
+	    p.tmode == TFROM && p.tn == INTMAX_MAX))
+		return 0;
+	/* GNU tail dies of a read error in its copy-the-rest path */
+	p.read_fatal = who == 't';
 	r = plan_run(&p);
 	if (p.sigpipe)   /* GNU dies of it when -f finds stdout's reader gone */
 		raise(SIGPIPE);

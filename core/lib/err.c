@@ -12,6 +12,31 @@
 const char *qb_prog = "quickbox";
 int qb_status;
 int qb_fatal = 1;
+char *(*qb_strerror)(int e) = strerror;
+
+#ifndef __GLIBC__
+/* a table of the differing texts, not a copy of strerror: the static
+ * (musl) build prints GNU's messages too */
+char *glibc_strerror(int e)
+{
+	static const unsigned short code[] = {EIO, ENOMEM, EBUSY, EMFILE,
+		ESPIPE, ERANGE, ENAMETOOLONG, ELOOP, EOVERFLOW, ENOTCONN,
+		ETIMEDOUT, EDQUOT, EUCLEAN};
+	const char *t = "Input/output error\0Cannot allocate memory\0"
+	    "Device or resource busy\0Too many open files\0Illegal seek\0"
+	    "Numerical result out of range\0File name too long\0"
+	    "Too many levels of symbolic links\0"
+	    "Value too large for defined data type\0"
+	    "Transport endpoint is not connected\0Connection timed out\0"
+	    "Disk quota exceeded\0Structure needs cleaning";
+	size_t i;
+
+	for (i = 0; i < sizeof code / sizeof *code; i++, t += strlen(t) + 1)
+		if (code[i] == e)
+			return (char *)t;
+	return strerror(e);
+}
+#endif
 void (*qb_exit_hook)(int code);
 
 void vwarn(const char *fmt, va_list ap)
@@ -30,7 +55,8 @@ void vwarn(const char *fmt, va_list ap)
 	if ((size_t)n >= sizeof buf - 2)
 		n = sizeof buf - 2 - 1;
 	if (fl && fmt[fl - 1] == ':')
-		n += fmt_snprintf(buf + n, sizeof buf - n, " %s", strerror(e));
+		n += fmt_snprintf(buf + n, sizeof buf - n, " %s",
+		    qb_strerror(e));
 	if ((size_t)n >= sizeof buf - 1)
 		n = sizeof buf - 2;
 	buf[n++] = '\n';

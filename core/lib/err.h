@@ -12,6 +12,19 @@
 extern const char *qb_prog;   /* name shown before ':' (applet's basename by default) */
 extern int qb_status;         /* sticky exit status, raised by fail() */
 extern int qb_fatal;          /* status used by x*() wrappers on failure (e.g. out of memory) */
+/* the strerror of every message: an applet whose messages are GNU's
+ * (head, tail) sets glibc_strerror, so a build on another libc words
+ * errors as glibc does too (the others keep their libc's words, and
+ * their static build leaves the table out) */
+extern char *(*qb_strerror)(int e);
+
+/* strerror(e) in glibc's words: the few a file, an output or a number can
+ * meet where another libc (musl) says it otherwise; strerror elsewhere */
+#ifdef __GLIBC__
+#define glibc_strerror strerror
+#else
+char *glibc_strerror(int e);
+#endif
 
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vwarn(const char *fmt, va_list ap);

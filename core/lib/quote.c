@@ -161,7 +161,8 @@ size_t quote_word(char *d, const char *w, size_t n, const char *safe)
 	return i + 1;
 }
 
-/* a name with a ' that a double-quoted word keeps as is: GNU writes "it's" */
+/* a name with a ' that a double-quoted word keeps as is: GNU writes "it's"
+ * ('#' and '~' only first, braces never: gnulib's c_and_shell_quote_compat) */
 static int double_quotable(const char *s, size_t n)
 {
 	size_t i, k;
@@ -169,17 +170,16 @@ static int double_quotable(const char *s, size_t n)
 	if (!memchr(s, '\'', n))
 		return 0;
 	for (i = 0; i < n; i += k) {
-		if (!(k = printable(s + i, n - i)) || strchr("!\"$&()*;<=>[\\^`|#~?", s[i]))
+		if (!(k = printable(s + i, n - i)) || strchr("!\"$&()*;<=>[\\^`|?{}", s[i]) ||
+		    (i && strchr("#~", s[i])))
 			return 0;
 	}
 	return 1;
 }
 
 /* one quoted word: printable runs as in quote_word, unprintable bytes as
- * $'\ooo' between them. A name with a ' that cannot go in "..." makes GNU
- * quote it twice, and an escape left open at the end of the first pass
- * leaks into the second: a printable run not starting with ' then gets a
- * '' in front, an unprintable byte no $' (GNU's output, bytes and all) */
+ * $'\ooo' between them (gnulib since coreutils 9.6: before, a name with a
+ * ' and unprintable bytes at both ends got a stray '' or a missing $') */
 static const char *shell_quote(const char *s, int always)
 {
 	size_t n = strlen(s), i = 0, k, run;
@@ -187,7 +187,7 @@ static const char *shell_quote(const char *s, int always)
 	int open = 0;
 
 	if (!always && n && !strpbrk(s, " !\"$&'()*;<=>[\\^`|?:") &&
-	    *s != '#' && *s != '~') {
+	    !strchr("#~", *s) && !(n == 1 && strchr("{}", *s))) {
 		for (k = 0; i < n && (k = printable(s + i, n - i)); i += k)
 			;
 		if (i == n)
@@ -199,11 +199,6 @@ static const char *shell_quote(const char *s, int always)
 		memcpy(b + 1, s, n);
 		strcpy(b + n + 1, "\"");
 		return b;
-	}
-	if (memchr(s, '\'', n)) {   /* did the first pass end inside $'...'? */
-		for (k = 0; i < n; i += k ? k : 1)
-			open = !(k = printable(s + i, n - i));
-		i = 0;
 	}
 	*o++ = '\'';
 	while (i < n) {

@@ -28,7 +28,7 @@ struct run {
 	int n;
 	const struct follow_cfg *c;
 	char *buf;
-	int ifd, outpipe, dead;
+	int ifd, outpipe, dead, npids;
 	unsigned fmask;
 };
 
@@ -196,9 +196,54 @@ static off_t news(struct run *r, int i)
 	return same && st.st_size == w->pos ? -1 : 0;
 }
 
-static int pid_alive(pid_t pid)
+/* --pid: drop the processes found gone (EPERM: alive, another user's);
+ * is any left? All are looked at, as GNU 9.8 does, so a dead one among
+ * live ones does not end the follow later than it should */
+/* polling, in GNU's order: an fstat; a file whose type, mtime or (regular)
+ * size moved from what was read is "changed": truncation, then a header
+ * when output switches to it (data or not: a /sys file's 4096 never
+ * matches), then a read. An unchanged file is not read (-1), except a
+ * lone device or FIFO */
+static off_t poll_news(struct run *r, int i)
 {
-	return !pid || !kill(pid, 0) || errno == EPERM;
+	struct fwatch *w = &r->w[i];
+	struct stat st;
+
+	if (fstat(w->fd, &st)) {
+		w->err = errno;
+		let_go(r, i);
+		say(r, i, FOL_ERR, w->err);
+		return 0;
+	}
+	if (st.st_mode == w->mode && (!S_ISREG(st.st_mode) || st.st_size == w->pos) &&
+	    st.st_mtim.tv_sec == w->mtime.tv_sec &&
+	    st.st_mtim.tv_nsec == w->mtime.tv_nsec) {
+		if (S_ISREG(st.st_mode) || r->n > 1)
+			return -1;
+	} else {
+		w->mtime = st.st_mtim;
+		if (S_ISREG(w->mode) && st.st_size < w->pos) {
+			say(r, i, FOL_TRUNCATED, 0);
+			lseek(w->fd, 0, SEEK_SET);
+			w->pos = 0;
+		}
+		w->mode = st.st_mode;
+		r->c->data(r->c->ctx, i, r->buf, 0);
+	}
+	return drain(r, i);
+}
+
+static int writers(struct run *r)
+{
+	const struct follow_cfg *c = r->c;
+	int i = 0;
+
+	while (i < r->npids)
+		if (kill((pid_t)c->pids[i], 0) && errno == ESRCH)
+			c->pids[i] = c->pids[--r->npids];
+		else
+			i++;
+	return r->npids > 0;
 }
 
 /* is anything left to look at? -F: always (names come back) */
@@ -242,6 +287,12 @@ static int poll_loop(struct run *r)
 {
 	const struct follow_cfg *c = r->c;
 
+	/* GNU's loop blocks on a lone non-regular file followed by
+	 * descriptor; this one polls it, but says what GNU says */
+	if (c->debug)
+		say(r, -1, FOL_MODE, c->npids || c->by_name || r->n > 1 ||
+		    r->w[0].fd < 0 || S_ISREG(r->w[0].mode));
+
 	for (;;) {
 		int i, input = 0;
 
@@ -255,7 +306,7 @@ static int poll_loop(struct run *r)
 				recheck(r, i);
 				continue;
 			}
-			got = news(r, i);
+			got = poll_news(r, i);
 			if (got < 0 && c->by_name)
 				recheck(r, i);
 			input |= got > 0;
@@ -268,8 +319,11 @@ static int poll_loop(struct run *r)
 			continue;
 		if (r->dead)
 			return R_PID_POLL;
-		r->dead = !pid_alive(c->pid);
-		if (!r->dead && wait_for(r, -1, interval_ms(c)))
+		if (c->npids && !writers(r)) {
+			r->dead = 1;   /* once more without sleeping: GNU's race guard */
+			continue;
+		}
+		if (wait_for(r, -1, interval_ms(c)))
 			return R_PIPE;
 	}
 }
@@ -476,6 +530,8 @@ static int inotify_loop(struct run *r)
 
 	if (!ev)
 		return R_REVERT;
+	if (res == R_GO && c->debug)
+		say(r, -1, FOL_MODE, 2);
 	while (res == R_GO) {
 		ssize_t len = 0, off;
 		int got = 0;
@@ -492,13 +548,12 @@ static int inotify_loop(struct run *r)
 		while (!got) {
 			int ms = -1;
 
-			if (c->pid) {
-				if (r->dead) {
+			if (c->npids) {
+				if (!r->npids) {
 					res = R_PID;
 					break;
 				}
-				r->dead = !pid_alive(c->pid);
-				ms = r->dead ? 0 : interval_ms(c);
+				ms = writers(r) ? interval_ms(c) : 0;
 			}
 			if (wait_for(r, r->ifd, ms)) {
 				res = R_PIPE;
@@ -546,7 +601,7 @@ static int inotify_fits(const struct fwatch *w, int n, const struct follow_cfg *
 
 int follow_run(struct fwatch *w, int n, const struct follow_cfg *c)
 {
-	struct run r = {w, n, c, malloc(FBUF), -1, 0, 0, IN_MODIFY};
+	struct run r = {w, n, c, malloc(FBUF), -1, 0, 0, c->npids, IN_MODIFY};
 	struct stat st;
 	int i, res = R_REVERT;
 

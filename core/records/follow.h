@@ -33,6 +33,8 @@ enum fol_event {
 	FOL_NORES,      /* inotify watches exhausted (idx -1) */
 	FOL_DIR_GONE,   /* a watched file's directory was removed (idx -1) */
 	FOL_POLLING,    /* inotify not usable: polling from now (err, idx -1) */
+	FOL_MODE,       /* --debug: the loop (err: 0 blocking, 1 polling,
+	                 * 2 notification; idx -1) */
 };
 
 struct fwatch {
@@ -58,7 +60,10 @@ struct follow_cfg {
 	int retry;          /* keep trying names that are missing */
 	int init_ok;        /* every input was read and is followable */
 	int no_inotify;     /* poll only (---disable-inotify) */
-	pid_t pid;          /* stop once it is dead (0: never) */
+	long *pids;         /* stop once all are dead (none given: never); the
+	                     * dead are dropped from the array */
+	int npids;
+	int debug;          /* say which loop runs (FOL_MODE) */
 	double interval;    /* seconds between polls (-s) */
 	void *ctx;
 	void (*data)(void *ctx, int idx, const char *p, size_t n);
@@ -69,7 +74,7 @@ struct follow_cfg {
 /* record an open fd as the loop wants it (st: its fstat, pos: consumed) */
 void follow_set(struct fwatch *w, int fd, const struct stat *st, off_t pos);
 
-/* returns when cfg->pid died (0 in the inotify loop, 4 while polling: GNU
+/* returns when cfg->pids died (0 in the inotify loop, 4 while polling: GNU
  * exits 0 in the first case and with the status so far in the second),
  * when stdout is a pipe whose reader went away (1), when nothing is left
  * to follow (2), or when *cfg->stop was set (3) */

@@ -1,114 +1,72 @@
-/* gnusize.c: numbers as GNU head/tail accept them ("5", " +5", "1kB", "k"):
- * GNU's grammar of blanks, sign and suffixes; the digits go through num.c. */
+/* gnusize.c: numbers as GNU head/tail accept them ("5", " +5", "1kB", "k",
+ * " -0" for tail): GNU's grammar of blanks, sign and suffixes, the value
+ * saturating at 2^64-1 as 9.6 and later take it. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
 
 #include "records/gnusize.h"
-#include "lib/num.h"
 
-/* power of the base a suffix letter stands for, -1 if not one */
-static int sfx_power(char c)
+static unsigned long long mul(unsigned long long v, unsigned m)
 {
-	static const char letters[] = "KMGTPEZY";
-	const char *p;
-
-	if (c == 'k')
-		return 1;
-	if (c == 'm')
-		return 2;
-	p = strchr(letters, c);
-	return c && p ? (int)(p - letters) + 1 : -1;
+	return v > ULLONG_MAX / m ? ULLONG_MAX : v * m;
 }
 
-static int scale(unsigned long long *v, unsigned base, int power)
-{
-	while (power-- > 0) {
-		if (*v > ULLONG_MAX / base)
-			return EOVERFLOW;
-		*v *= base;
-	}
-	return 0;
-}
-
-/* the suffix at p: "b", or a letter then "", "B" (1000s) or "iB" (1024s) */
+/* the suffix at p: "b", or a letter then "", "B"/"D" (1000s) or "iB"
+ * (1024s); EINVAL when it is none of these */
 static int suffix(const char *p, unsigned long long *v)
 {
+	static const char letters[] = "KMGTPEZYRQ";
+	const char *l = *p ? strchr(letters, *p == 'k' ? 'K' : *p == 'm' ? 'M' : *p) : NULL;
+	unsigned base = 1024;
 	int power;
 
 	if (!*p)
 		return 0;
-	if (!strcmp(p, "b"))
-		return *v > ULLONG_MAX / 512 ? EOVERFLOW : (*v *= 512, 0);
-	power = sfx_power(*p);
-	if (power < 0)
-		return EINVAL;
-	if (!p[1] || !strcmp(p + 1, "iB"))
-		return scale(v, 1024, power);
-	if (!strcmp(p + 1, "B"))
-		return scale(v, 1000, power);
-	return EINVAL;
-}
-
-int gnu_size(const char *s, unsigned long long *out)
-{
-	unsigned long long v = 1;
-	int big = 0, r;
-	const char *p = s;
-	size_t nd;
-
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '+')
-		p++;
-	nd = strspn(p, "0123456789");
-	if (!nd) {
-		/* a bare suffix counts one of it ("k" is 1024), as xstrtoumax,
-		 * but only as the whole string: after a blank or a sign
-		 * ("+k", " E") GNU finds no number at all */
-		if (p != s || !*p || *p == '-' || isspace((unsigned char)*p))
-			return EINVAL;
-	} else {
-		char digits[32];
-
-		/* more digits than 2^64-1 has cannot fit; else num.c decides */
-		big = nd >= sizeof digits;
-		if (!big) {
-			memcpy(digits, p, nd);
-			digits[nd] = 0;
-			big = num_ull(digits, &v) != 0;
-		}
-		p += nd;
+	if (!strcmp(p, "b")) {
+		*v = mul(*v, 512);
+		return 0;
 	}
-	r = suffix(p, &v);
-	if (r == EINVAL)
+	if (!l)
 		return EINVAL;
-	if (big || r)
-		return EOVERFLOW;
-	*out = v;
+	if ((p[1] == 'B' || p[1] == 'D') && !p[2])
+		base = 1000;
+	else if (p[1] && strcmp(p + 1, "iB"))
+		return EINVAL;
+	for (power = (int)(l - letters) + 1; power > 0; power--)
+		*v = mul(*v, base);
 	return 0;
 }
 
-int gnu_dec(const char *s, unsigned long long max, unsigned long long *out)
+int gnu_size(const char *s, int flags, unsigned long long *out)
 {
-	unsigned long long v;
+	unsigned long long v = 1;
 	const char *p = s;
-	size_t nd;
-	char digits[32];
+	int neg = 0;
 
 	while (isspace((unsigned char)*p))
 		p++;
-	if (*p == '+')
+	if (*p == '-' && (flags & GS_SIGNED))
+		neg = 1, p++;
+	else if (*p == '+')
 		p++;
-	nd = strspn(p, "0123456789");
-	if (!nd || p[nd])
+	if (isdigit((unsigned char)*p)) {
+		for (v = 0; isdigit((unsigned char)*p); p++) {
+			unsigned d = (unsigned)(*p - '0');
+
+			v = v > (ULLONG_MAX - d) / 10 ? ULLONG_MAX : v * 10 + d;
+		}
+	} else if (p != s || !*p || (flags & GS_PLAIN) || *p == '-' ||
+	    isspace((unsigned char)*p)) {
+		/* a bare suffix counts one of it ("k" is 1024), as xstrtoumax,
+		 * but only as the whole string: after a blank or a sign
+		 * ("+k", " E") GNU finds no number at all */
 		return EINVAL;
-	if (nd >= sizeof digits)
-		return EOVERFLOW;
-	memcpy(digits, p, nd);
-	digits[nd] = 0;
-	if (num_ull(digits, &v) || v > max)
+	}
+	if (*p && ((flags & GS_PLAIN) || suffix(p, &v)))
+		return EINVAL;
+	if (neg && v)
 		return EOVERFLOW;
 	*out = v;
 	return 0;

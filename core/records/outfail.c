@@ -4,7 +4,8 @@
  * flush is "error writing 'standard output'".
  *
  * GNU writes through stdio: data waits in a buffer of st_blksize bytes (at
- * most BUFSIZ, 4 KiB for /dev/full) and an fwrite that overflows it writes
+ * most glibc's BUFSIZ of 8 KiB, whatever libc quickbox is built with;
+ * 4 KiB for /dev/full) and an fwrite that overflows it writes
  * at once; a failure there is "error writing 'standard output': ERR" and
  * exit 1 on the spot. What is still buffered at exit fails as "write
  * error: ERR". A flush before a message about another file (error() does
@@ -31,17 +32,20 @@
 #include "records/plan.h"
 #include "lib/quote.h"
 
-/* glibc's stdio buffer for stdout: as plan.c found it when output began
- * (with stdout closed, the input's st_blksize), else fd 1's st_blksize,
- * capped at BUFSIZ */
-static unsigned long long stdio_size(const struct tplan *p)
+unsigned long long gnu_stdio_blk(int fd)
 {
 	struct stat st;
 
-	if (p->gbuf)
-		return p->gbuf;
-	return !fstat(1, &st) && st.st_blksize > 0 && st.st_blksize < BUFSIZ ?
-	    (unsigned long long)st.st_blksize : BUFSIZ;
+	/* glibc's BUFSIZ: musl's is 1 KiB */
+	return fd >= 0 && !fstat(fd, &st) && st.st_blksize > 0 &&
+	    st.st_blksize < 8192 ? (unsigned long long)st.st_blksize : 8192;
+}
+
+/* glibc's stdio buffer for stdout: as plan.c found it when output began
+ * (with stdout closed, the input's st_blksize), else fd 1's */
+static unsigned long long stdio_size(const struct tplan *p)
+{
+	return p->gbuf ? p->gbuf : gnu_stdio_blk(1);
 }
 
 /* has GNU written since the last flush point? It writes once its buffer
@@ -63,13 +67,11 @@ static void error_writing(struct tplan *p)
 	}
 }
 
-/* "write error: ERR" (and once more without the reason for tail -f) */
-static void write_error(struct tplan *p, int twice)
+/* "write error: ERR" */
+static void write_error(struct tplan *p)
 {
 	if (out_error != EPIPE) {
 		plan_say(p, 1, out_error, "write error:");
-		if (twice)
-			plan_say(p, 1, 0, "write error");
 		out_error = EPIPE;
 	}
 }
@@ -121,7 +123,7 @@ static void gnu_end(struct tplan *p)
 		return;   /* silent; xexit makes it exit 1 */
 	if (!p->gwrote) {   /* GNU's close_stdout at exit */
 		if (out_flush())
-			write_error(p, 0);
+			write_error(p);
 		else if (p->gerr && fcntl(1, F_GETFD) < 0)
 			plan_say(p, 1, EBADF, "write error:");   /* its fclose failed too */
 		else if (p->gerr)
@@ -138,26 +140,18 @@ static void plain_end(struct tplan *p)
 		error_writing(p);
 }
 
-/* -f flushes every round of data; GNU tail dies with "write error: ERR",
- * then its exit check finds the stream's error flag and says "write error"
- * once more. Following on into a dead stdout would never end. */
-static int gnu_follow_flush(struct tplan *p)
+/* -f flushes every round of data; GNU tail dies with "write error: ERR"
+ * (9.1 said "write error" once more at exit; 9.2 and later clear the
+ * stream first). Following on into a dead stdout would never end. */
+static int follow_flush(struct tplan *p)
 {
 	if (!out_flush())
 		return 0;
-	write_error(p, p->tail_words);
-	return 1;
-}
-
-static int plain_follow_flush(struct tplan *p)
-{
-	if (!out_flush())
-		return 0;
-	write_error(p, 0);
+	write_error(p);
 	return 1;
 }
 
 const struct tout tout_gnu = {gnu_input_done, gnu_flush_quiet, gnu_end,
-	gnu_follow_flush};
+	follow_flush};
 const struct tout tout_plain = {plain_input_done, plain_flush_quiet,
-	plain_end, plain_follow_flush};
+	plain_end, follow_flush};

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ void plan_say(struct tplan *p, int status, int err, const char *fmt, ...)
 	if (n < 0 || (size_t)n >= sizeof b)
 		n = sizeof b - 1;
 	if (fl && fmt[fl - 1] == ':')
-		fmt_snprintf(b + n, sizeof b - (size_t)n, " %s", strerror(err));
+		fmt_snprintf(b + n, sizeof b - (size_t)n, " %s", qb_strerror(err));
 	p->say(b);
 }
 
@@ -102,23 +103,30 @@ static void divider(struct tplan *p)
 	p->sink.nout += strlen(p->divider) + 1;
 }
 
-/* keep the last tn records; the divider marks records left out between a
- * head part and this tail */
-/* the last n bytes of a device that seeks but has no size (/dev/zero,
- * /dev/urandom: endless): from n before its "end" on, n bytes at most, as
- * coreutils 9.6 does; 9.1 reads such a device forever. 1: done that way */
+/* the last n bytes of a file that seeks but has no size (/dev/zero,
+ * /dev/urandom: endless; a directory on ext4): from n before its "end"
+ * on, n bytes at most, read no more than n at a time, as coreutils 9.6
+ * does (a read past 2^63 fails otherwise, a directory's with EISDIR);
+ * 9.1 reads such a device forever. GNU tail's seeks were made already
+ * (committed); native tails seeks a device. 1: done that way */
 static int device_window(struct tplan *p, struct rin *in, int *r)
 {
 	struct stat st;
 
 	if (!p->bytes || p->hmode != HNONE || in->seekable || in->counting ||
-	    in->len || p->tn > 0x7fffffffffffffffULL || fstat(in->fd, &st) ||
-	    !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) ||
-	    lseek(in->fd, -(off_t)p->tn, SEEK_END) < 0)
+	    in->len || p->tn > INTMAX_MAX)
 		return 0;
+	if (!in->committed && (fstat(in->fd, &st) ||
+	    !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) ||
+	    lseek(in->fd, -(off_t)p->tn, SEEK_END) < 0))
+		return 0;
+	in->frugal = 1;
 	*r = rec_copy(in, &p->sink, p->tn);
 	return 1;
 }
+
+/* keep the last tn records; the divider marks records left out between a
+ * head part and this tail */
 
 static int run_keep(struct tplan *p, struct rin *in)
 {
@@ -153,9 +161,17 @@ static int run_tail_part(struct tplan *p, struct rin *in)
 	case TKEEP:
 		return run_keep(p, in);
 	case TDROP:
+		/* head -n -HUGE: GNU 9.6 and later read nothing at all */
+		if (p->tn == REC_ALL && p->unread)
+			return 0;
 		return rec_drop_tail(in, &p->sink, p->tn);
 	case TFROM:
-		if (rec_skip(in, p->tn ? p->tn - 1 : 0))
+		/* from record 2^63-1 or later: GNU (-f) goes to the end by
+		 * seeking where it can, and skips one record more */
+		if (p->tn >= INTMAX_MAX && !p->bytes && !in->counting &&
+		    lseek(in->fd, 0, SEEK_END) >= 0)
+			return 0;
+		if (rec_skip(in, p->tn - (p->tn && p->tn < INTMAX_MAX)))
 			return -1;
 		return rec_copy(in, &p->sink, REC_ALL);
 	}
@@ -250,11 +266,17 @@ static void keep_or_close(struct tplan *p, int idx, int fd, int readerr)
 		w->pipe = 1;   /* a pipe is followed to its EOF: done (POSIX) */
 	} else if (fstat(fd, &st)) {
 		w->err = errno;
-		p->out->flush_quiet(p);
-		plan_say(p, 1, errno, "error reading %s:", quoteaf(w->name));
+		/* GNU 9.8 and later say it once, as "cannot fstat" (readerr 2) */
+		if (readerr < 2) {
+			p->out->flush_quiet(p);
+			plan_say(p, 1, errno, "error reading %s:", quoteaf(w->name));
+		}
 	} else if (followable(p, w, &st, p->files[idx], readerr)) {
-		/* appended data only: a head part may have stopped mid-file */
-		follow_set(w, fd, &st, S_ISREG(st.st_mode) ? lseek(fd, 0, SEEK_END) : 0);
+		/* appended data only: a head part may have stopped mid-file;
+		 * GNU tail goes on from its offset, even one past the end
+		 * (-c +N), which then reads as a truncated file */
+		follow_set(w, fd, &st, S_ISREG(st.st_mode) ?
+		    lseek(fd, 0, p->tail_words ? SEEK_CUR : SEEK_END) : 0);
 		/* a device or FIFO must not block the loop while it has no
 		 * data; only on a file description of our own (stdin's is the
 		 * caller's: O_NONBLOCK would stay on it after we exit) */
@@ -292,20 +314,41 @@ static void die_here(struct tplan *p)
 }
 
 /* glibc sizes GNU's stdout buffer at its first output, by an fstat of fd
- * 1 (st_blksize, at most BUFSIZ). With stdout closed, the input GNU head
+ * 1 (st_blksize, at most 8 KiB). With stdout closed, the input GNU head
  * has open by name took fd 1 (the lowest free one, stdin being open) */
 static void size_gnu_stdio(struct tplan *p, int fd, int named)
 {
-	struct stat st;
-
 	if (p->gbuf || (!p->sink.nout && !p->hdr_done))
 		return;
 	if (fcntl(1, F_GETFD) >= 0)
 		fd = 1;
 	else if (!named || p->open_high || fcntl(0, F_GETFD) < 0)
 		fd = -1;
-	p->gbuf = fd >= 0 && !fstat(fd, &st) && st.st_blksize > 0 &&
-	    st.st_blksize < BUFSIZ ? (unsigned long long)st.st_blksize : BUFSIZ;
+	p->gbuf = gnu_stdio_blk(fd);
+}
+
+/* GNU tail -c N: is the end known? Then its copy path reads the last N
+ * bytes, and a read error there ends the run; else its pipe path reads
+ * on, and goes on to the next file after one. A regular file's end is
+ * its size when over one block; any other file's is found by seeking,
+ * with GNU's seeks (they say what the file system allows: a directory
+ * seeks to its end on ext4, not on tmpfs or overlayfs), leaving the
+ * offset where GNU leaves it: N before the end, never before where it was */
+static int keep_bytes_end(int fd, unsigned long long n)
+{
+	struct stat st;
+	off_t cur = lseek(fd, 0, SEEK_CUR), e;
+
+	if (cur < 0 || fstat(fd, &st))
+		return 0;
+	if (S_ISREG(st.st_mode))
+		return st.st_size > (st.st_blksize > 0 ? st.st_blksize : 512);
+	e = lseek(fd, -(off_t)n, SEEK_END);
+	if (e < 0 && lseek(fd, 0, SEEK_END) < 0)
+		return 0;
+	if (e < cur)
+		lseek(fd, cur, SEEK_SET);
+	return 1;
 }
 
 /* input idx through the plan; a fatal read error stops the run */
@@ -329,25 +372,19 @@ static void do_input(struct tplan *p, int idx)
 	}
 	header(p, idx, plan_display(p, f));
 	if (!fstat_ok(p, fd, w->name)) {
-		keep_or_close(p, idx, fd, 1);
+		keep_or_close(p, idx, fd, 2);
 		return;
 	}
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	in.frugal = p->unread && !in.seekable;
+	if (p->read_fatal && p->bytes && p->tmode == TKEEP)
+		in.committed = keep_bytes_end(fd, p->tn);
 	r = run_plan(p, &in);
 	size_gnu_stdio(p, fd, !w->is_stdin);
-	if (r && in.badseek) {   /* GNU dies of it, whatever the input */
-		p->out->flush_quiet(p);
-		plan_say(p, 1, in.err, "%s: cannot seek to relative offset %llu:",
-		    quotef(plan_display(p, f)), in.badseek);
-		die_here(p);
-		rec_free(&in);
-		return;
-	}
 	if (r) {
 		p->out->flush_quiet(p);
 		plan_say(p, 1, in.err, "error reading %s:", quoteaf(plan_display(p, f)));
-		if (p->read_fatal) {
+		if (p->read_fatal && in.committed) {
 			die_here(p);
 			rec_free(&in);
 			return;
@@ -422,6 +459,10 @@ static void on_event(void *ctx, int idx, enum fol_event ev, int err)
 	case FOL_DIR_GONE:
 		plan_say(p, 0, 0, "directory containing watched file was removed");
 		break;
+	case FOL_MODE:
+		plan_say(p, 0, 0, "using %s mode", err > 1 ? "notification" :
+		    err ? "polling" : "blocking");
+		break;
 	case FOL_POLLING:
 		plan_say(p, 0, err, err ? "inotify cannot be used, reverting to polling:" :
 		    "inotify cannot be used, reverting to polling");
@@ -449,19 +490,23 @@ static void follow(struct tplan *p)
 {
 	struct follow_cfg c = {.by_name = p->by_name, .retry = p->retry,
 	    .init_ok = !p->status, .no_inotify = p->no_inotify,
-	    .pid = (pid_t)p->pid, .interval = p->interval, .ctx = p,
+	    .pids = p->pids, .npids = p->npids, .debug = p->debug, .interval = p->interval, .ctx = p,
 	    .data = on_data, .event = on_event, .stop = &p->stop};
 	int files;
 	struct stat st;
 
-	if (!anything(p, &files)) {
-		if (files && p->tail_words)
-			plan_say(p, 1, 0, "no files remaining");
+	/* GNU looks at stdout first, once any input is not a pipe on stdin
+	 * (even one it could not open) */
+	if (!anything(p, &files) && !(files && p->tail_words))
+		return;
+	if (p->tail_words && fstat(1, &st)) {
+		plan_say(p, 0, errno, "standard output:");
+		die_here(p);   /* its exit's flush: "write error: ERR" */
 		return;
 	}
-	if (p->tail_words && fstat(1, &st)) {   /* GNU looks at stdout first */
-		plan_say(p, 0, errno, "standard output:");
-		p->stop = 1;   /* the exit's flush then says "write error: ERR" */
+	if (!anything(p, &files)) {   /* GNU 9.6 and later exit there */
+		plan_say(p, 1, 0, "no files remaining");
+		die_here(p);
 		return;
 	}
 	if (p->out->follow_flush(p)) {
@@ -474,8 +519,10 @@ static void follow(struct tplan *p)
 	p->last_idx = p->nfiles - 1;
 	switch (follow_run(p->watch, p->nfiles, &c)) {
 	case 2:
-		if (p->tail_words)
+		if (p->tail_words) {
 			plan_say(p, 1, 0, "no files remaining");
+			die_here(p);
+		}
 		break;
 	case 1:   /* stdout's reader is gone: GNU dies of SIGPIPE (status
 		   * 141); if that is ignored, end as on EPIPE: silent, exit 1 */

@@ -36,6 +36,9 @@ struct tout {
 };
 /* GNU's stdio replayed (head, tail), or the plain rule (tails) */
 extern const struct tout tout_gnu, tout_plain;
+/* the stdio buffer glibc gives a stream on fd (-1: none): its
+ * st_blksize, at most 8 KiB */
+unsigned long long gnu_stdio_blk(int fd);
 
 struct tplan {
 	int hmode, tmode;
@@ -49,7 +52,9 @@ struct tplan {
 	const char *delimit;     /* -D */
 	int countfd;             /* -C, -1 unset */
 	int follow, by_name, retry;
-	long pid;
+	long *pids;              /* --pid, each given (malloc'd) */
+	int npids;
+	int debug;               /* --debug: say which follow loop runs */
 	double interval;
 	char **files;
 	int nfiles;

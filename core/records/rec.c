@@ -258,21 +258,6 @@ int rec_copy(struct rin *in, struct rsink *s, unsigned long long n)
 #define OFF_MAX ((off_t)((1ULL << (sizeof(off_t) * CHAR_BIT - 2)) - 1 + \
 	(1ULL << (sizeof(off_t) * CHAR_BIT - 2))))
 
-/* seek over bytes of a regular file without reading them: one relative
- * seek as GNU tail -c +N does, never trusting st_size (a /sys file says
- * 4096): past the end is fine (the next read finds EOF); what the file
- * system cannot address fails, and in->badseek says which offset. 0 or -1 */
-static int seek_skip(struct rin *in, unsigned long long *n)
-{
-	if (lseek(in->fd, (off_t)*n, SEEK_CUR) < 0) {
-		in->err = errno;
-		in->badseek = *n;
-		return -1;
-	}
-	*n = 0;
-	return 0;
-}
-
 /* consume up to *n records of the buffered data, counting them off */
 static void skip_buffered(struct rin *in, unsigned long long *n)
 {
@@ -292,23 +277,21 @@ static void skip_buffered(struct rin *in, unsigned long long *n)
 
 int rec_skip(struct rin *in, unsigned long long n)
 {
-	/* GNU decides once: a count beyond off_t is read through */
-	int seek = in->bytes && in->seekable && n <= (unsigned long long)OFF_MAX;
-
+	/* one relative seek, never trusting st_size (a /sys file says 4096):
+	 * past the end is fine (the next read finds EOF). Where it fails (a
+	 * pipe; an offset the file system cannot address) GNU 9.6 and later
+	 * read through, as for a count beyond off_t */
+	if (in->bytes && !in->counting && n && n <= (unsigned long long)OFF_MAX &&
+	    in->pos == in->len && lseek(in->fd, (off_t)n, SEEK_CUR) >= 0)
+		n = 0;
 	while (n) {
-		ssize_t r;
+		ssize_t r = fill(in);
 
-		if (seek && in->pos == in->len) {
-			if (seek_skip(in, &n))
-				return -1;
-			if (!n)
-				return 0;
-		}
-		r = fill(in);
 		if (r <= 0)
 			return (int)r;
 		skip_buffered(in, &n);
 	}
+	in->committed = 1;
 	return 0;
 }
 

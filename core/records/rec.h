@@ -37,7 +37,9 @@ struct rin {
 	char *buf;
 	size_t pos, len;          /* unread data is buf[pos..len) */
 	int eof, err;
-	unsigned long long badseek;  /* a skip's seek failed (err): its offset */
+	int committed;            /* a skip reached its end, or a tail found its
+	                           * end by seeking: GNU tail reads the rest on
+	                           * a path where a read error ends the run */
 	unsigned long long nbytes, ndelim;  /* read so far (when counting) */
 	int lastc;                /* last byte read, -1 before any */
 };
@@ -54,7 +56,8 @@ void rec_init(struct rin *in, int fd, int ird, int bytes, int counting);
 void rec_free(struct rin *in);
 /* emit from p[0..n) through the sink, honouring the budget and -e */
 void rec_emit(struct rsink *s, const char *p, size_t n);
-/* skip n records */
+/* skip n records: bytes by one relative seek where the fd takes it (any
+ * type, as GNU tail -c +N), else by reading; committed once done */
 int rec_skip(struct rin *in, unsigned long long n);
 /* emit the next n records (REC_ALL: to EOF) */
 int rec_copy(struct rin *in, struct rsink *s, unsigned long long n);
