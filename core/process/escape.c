@@ -39,12 +39,58 @@ static int utf_len(unsigned char c)
 	return c < 0xf5 ? 4 : -1;
 }
 
-void esc_inplace(char *str, size_t n, int utf8)
+/* procps-ng 4.0.6's UTF-8 check: a valid sequence is kept, except the
+ * private use areas (U+E000..U+F8FF, planes 15 and 16) and C1 controls
+ * (U+0080..U+009F); each byte of anything else, and each control byte,
+ * becomes '?' on its own */
+static void esc_u8(unsigned char *s, size_t n)
+{
+	while (n) {
+		size_t k = 1;
+		int bad = s[0] > 0x7f;
+
+		if (bad && n >= 2 && (s[1] & 0xc0) == 0x80) {
+			unsigned x = (unsigned)s[0] << 6 | (s[1] & 0x3f);
+			unsigned long y = (unsigned long)s[0] << 16 | s[1] << 8;
+
+			if (s[0] >= 0xc2 && s[0] <= 0xdf)
+				bad = s[0] == 0xc2 && s[1] <= 0x9f, k = 2;
+			else if (n >= 3 && (s[2] & 0xc0) == 0x80 &&
+			    ((y |= s[2]) < 0xee8080 || y > 0xefa3bf)) {
+				if ((x >= 0x3820 && x <= 0x3b5f) || (x >= 0x3b80 && x <= 0x3bff))
+					bad = 0, k = 3;
+				else if (n >= 4 && (s[3] & 0xc0) == 0x80 &&
+				    x >= 0x3c10 && x <= 0x3d0f) {
+					y = y << 8 | s[3];
+					if ((y < 0xf3b08080 || y > 0xf3bfbfbd) &&
+					    (y < 0xf4808080 || y > 0xf48fbfbd))
+						bad = 0, k = 4;
+				}
+			}
+		}
+		if (bad || s[0] < 0x20 || s[0] == 0x7f)
+			s[0] = '?', k = 1;
+		s += k;
+		n -= k;
+	}
+}
+
+void esc_inplace(char *str, size_t n, int flavour)
 {
 	unsigned char *s = (unsigned char *)str;
 	size_t i = 0;
 
-	if (!utf8) {
+	if (flavour == (ESC_UTF8 | ESC_NEW)) {
+		esc_u8(s, n);
+		return;
+	}
+	if (flavour == ESC_NEW) {   /* 4.0.4+: every unprintable byte is '?' */
+		for (; i < n; i++)
+			if (s[i] < 0x20 || s[i] >= 0x7f)
+				s[i] = '?';
+		return;
+	}
+	if (!flavour) {
 		esc_all(s, n);
 		return;
 	}
