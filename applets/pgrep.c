@@ -504,10 +504,10 @@ static void parse(struct pg *g, int argc, char **argv)
 		g->sel.tgid.n = 0;
 		sel_add(&g->sel.tgid, pid);
 	}
-	if (g->quiet && g->lfull)
-		die_try(EXIT_USAGE, "Cannot use --quiet and -a,--list-full options together");
-	if (g->quiet && g->lname)
-		die_try(EXIT_USAGE, "Cannot use --quiet and -l,--list-name options together");
+	if (g->quiet && (g->lfull || g->lname))
+		die(EXIT_USAGE, "Cannot use --quiet and -%s options together\n"
+		    "Try `%s --help' for more information.",
+		    g->lfull ? "a,--list-full" : "l,--list-name", qb_prog);
 	if (g->npat > 1)
 		die_try(EXIT_USAGE, "only one pattern can be provided");
 	if (!g->npat && !g->criteria)

@@ -124,6 +124,7 @@ teardown() { pg_teardown; }
 	[[ "$output" == *"plain.log: SIGUSR1 value=7 SIGUSR2 value=0 SIGHUP "* ]]
 	# 4.0.5: an unlocked pid file has its own message
 	run pg_ns '
+	rm -f $W/*
 	fixtures
 	since 4.0.5 $'"'"'status=1\npkill: Locking check for pidfile failed: Success'"'"' \
 	    pkill -e -HUP -L -F $W/plain.pid

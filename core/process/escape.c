@@ -39,36 +39,33 @@ static int utf_len(unsigned char c)
 	return c < 0xf5 ? 4 : -1;
 }
 
-/* procps-ng 4.0.6's UTF-8 check: a valid sequence is kept, except the
- * private use areas (U+E000..U+F8FF, planes 15 and 16) and C1 controls
- * (U+0080..U+009F); each byte of anything else, and each control byte,
- * becomes '?' on its own */
+/* procps-ng 4.0.6's UTF-8 check: a valid sequence is kept, except C1
+ * controls (U+0080..009F) and the private use areas (U+E000..F8FF,
+ * U+F0000..FFFFD, U+100000..10FFFD); each byte of anything else, and
+ * each control byte, becomes '?' on its own */
 static void esc_u8(unsigned char *s, size_t n)
 {
 	while (n) {
-		size_t k = 1;
-		int bad = s[0] > 0x7f;
+		size_t k = (size_t)utf_len(s[0]), i;
+		unsigned long v = k > 1 ? s[0] & 0xffu >> (k + 1) : s[0];
+		int bad = k > 4 || k > n;
 
-		if (bad && n >= 2 && (s[1] & 0xc0) == 0x80) {
-			unsigned x = (unsigned)s[0] << 6 | (s[1] & 0x3f);
-			unsigned long y = (unsigned long)s[0] << 16 | s[1] << 8;
-
-			if (s[0] >= 0xc2 && s[0] <= 0xdf)
-				bad = s[0] == 0xc2 && s[1] <= 0x9f, k = 2;
-			else if (n >= 3 && (s[2] & 0xc0) == 0x80 &&
-			    ((y |= s[2]) < 0xee8080 || y > 0xefa3bf)) {
-				if ((x >= 0x3820 && x <= 0x3b5f) || (x >= 0x3b80 && x <= 0x3bff))
-					bad = 0, k = 3;
-				else if (n >= 4 && (s[3] & 0xc0) == 0x80 &&
-				    x >= 0x3c10 && x <= 0x3d0f) {
-					y = y << 8 | s[3];
-					if ((y < 0xf3b08080 || y > 0xf3bfbfbd) &&
-					    (y < 0xf4808080 || y > 0xf48fbfbd))
-						bad = 0, k = 4;
-				}
-			}
+		for (i = 1; !bad && i < k; i++) {
+			bad = (s[i] & 0xc0) != 0x80;
+			v = v << 6 | (s[i] & 0x3f);
 		}
-		if (bad || s[0] < 0x20 || s[0] == 0x7f)
+		if (!bad) {
+			if (k == 1)
+				bad = v < 0x20 || v == 0x7f;
+			else if (k == 2)
+				bad = v < 0xa0;
+			else if (k == 3)
+				bad = v < 0x800 || (v >= 0xd800 && v <= 0xf8ff);
+			else
+				bad = v < 0x10000 || v > 0x10ffff ||
+				    (v >= 0xf0000 && (v & 0xffff) < 0xfffe);
+		}
+		if (bad)
 			s[0] = '?', k = 1;
 		s += k;
 		n -= k;

@@ -2,12 +2,14 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "lib/fmt.h"
 #include "process/pidfile.h"
+#include "process/psnum.h"
 
 /* a daemon holds a write lock; our shared/read lock attempt then fails.
  * Which kind it used is not standardised on Linux, so try both. */
@@ -42,7 +44,7 @@ static int first_line(int fd, char *buf, size_t cap)
 int pidfile_read(const char *path, int need_lock, long *pid)
 {
 	char buf[256];
-	char *end;
+	const char *end;
 	int fd = 0, r = -1;
 
 	if (strcmp(path, "-")) {
@@ -53,11 +55,21 @@ int pidfile_read(const char *path, int need_lock, long *pid)
 	if (need_lock && !locked_by_other(fd))
 		r = PIDFILE_ELOCK;
 	else if (!first_line(fd, buf, sizeof buf)) {
-		long v;
+		long v = ps_strtol(buf, &end);
+		const char *d = end;
+		char m[24];
 
-		errno = 0;
-		v = strtol(buf, &end, 10);
-		if (!errno && end != buf && (!*end || isspace((unsigned char)*end)))
+		/* strtol's ERANGE: ps_strtol saturates, so a saturated value
+		 * is taken only when its digits say exactly that */
+		while (d > buf && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		while (*d == '0' && d + 1 < end)
+			d++;
+		fmt_snprintf(m, sizeof m, "%lu", v < 0 ? 0UL - (unsigned long)v :
+		    (unsigned long)v);
+		if (end != buf && (!*end || isspace((unsigned char)*end)) &&
+		    ((v != LONG_MAX && v != LONG_MIN) ||
+		    ((size_t)(end - d) == strlen(m) && !memcmp(d, m, strlen(m)))))
 			*pid = v, r = 0;
 	}
 	if (fd)
