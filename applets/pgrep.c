@@ -9,10 +9,12 @@
  * (-H --env -Q) are here as extensions, recognised only in full. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "applets.h"
@@ -36,16 +38,16 @@
 enum { PGREP, PKILL, PIDWAIT };
 enum { EXIT_USAGE = 2, EXIT_FATAL = 3 };
 
-/* procps's longopts, in its order (glibc lists ambiguities in it); every
- * one has a case in on_opt(): a new one without is a -Wswitch error */
+/* procps-ng 4.0.6's longopts, in its order (glibc lists ambiguities in
+ * it); every one has a case in on_opt(): a new one without is a -Wswitch
+ * error */
 enum pgopt {
 	O_OPERAND = OPT_OPERAND,
-	O_SIGNAL, O_ANC, O_COUNT, O_CGROUP, O_DELIM, O_LNAME, O_LFULL, O_FULL,
-	O_PGRP, O_GROUP, O_ICASE, O_NEWEST, O_OLDEST, O_OLDER, O_PARENT,
-	O_SESSION, O_TERM, O_EUID, O_UID, O_INVERSE, O_LWP, O_EXACT, O_PIDFILE,
-	O_LOCK, O_ECHO, O_NS, O_NSLIST, O_QUEUE, O_RUNST, O_HELP, O_VERSION,
-	O_HANDLER, O_ENV, O_QUOTE,  /* procps-ng 4.0.3+: only in full */
-	O_PID, O_QUIET, O_MRELEASE, /* 4.0.6 */
+	O_SIGNAL, O_ANC, O_HANDLER, O_COUNT, O_CGROUP, O_DELIM, O_LNAME,
+	O_LFULL, O_FULL, O_PGRP, O_GROUP, O_ICASE, O_NEWEST, O_OLDEST, O_OLDER,
+	O_PID, O_PARENT, O_SESSION, O_TERM, O_EUID, O_UID, O_INVERSE, O_LWP,
+	O_EXACT, O_PIDFILE, O_LOCK, O_ECHO, O_NS, O_NSLIST, O_QUEUE, O_QUIET,
+	O_RUNST, O_ENV, O_QUOTE, O_MRELEASE, O_HELP, O_VERSION,
 	O_QMARK, O_NOPTS
 };
 
@@ -55,6 +57,7 @@ enum pgopt {
 static const struct optdef pg_defs[] = {
 	[O_SIGNAL] = {OPT_TEXT("signal", "", ""), 0, V, 0},
 	[O_ANC] = {OPT_TEXT("ignore-ancestors", "", ""), 'A', 0, 0},
+	[O_HANDLER] = {OPT_TEXT("require-handler", "", ""), 'H', 0, C},
 	[O_COUNT] = {OPT_TEXT("count", "", ""), 'c', 0, 0},
 	[O_CGROUP] = {OPT_TEXT("cgroup", "", ""), 0, V, C},
 	[O_DELIM] = {OPT_TEXT("delimiter", "", ""), 'd', V, 0},
@@ -67,6 +70,7 @@ static const struct optdef pg_defs[] = {
 	[O_NEWEST] = {OPT_TEXT("newest", "", ""), 'n', 0, C},
 	[O_OLDEST] = {OPT_TEXT("oldest", "", ""), 'o', 0, C},
 	[O_OLDER] = {OPT_TEXT("older", "", ""), 'O', V, C},
+	[O_PID] = {OPT_TEXT("pid", "", ""), 'p', V, C},
 	[O_PARENT] = {OPT_TEXT("parent", "", ""), 'P', V, C},
 	[O_SESSION] = {OPT_TEXT("session", "", ""), 's', V, C},
 	[O_TERM] = {OPT_TEXT("terminal", "", ""), 't', V, C},
@@ -81,16 +85,13 @@ static const struct optdef pg_defs[] = {
 	[O_NS] = {OPT_TEXT("ns", "", ""), 0, V, C},
 	[O_NSLIST] = {OPT_TEXT("nslist", "", ""), 0, V, 0},
 	[O_QUEUE] = {OPT_TEXT("queue", "", ""), 'q', V, 0},
+	[O_QUIET] = {OPT_TEXT("quiet", "", ""), 0, 0, 0},
 	[O_RUNST] = {OPT_TEXT("runstates", "", ""), 'r', V, C},
+	[O_ENV] = {OPT_TEXT("env", "", ""), 0, V, C},
+	[O_QUOTE] = {OPT_TEXT("shell-quote", "", ""), 'Q', 0, 0},
+	[O_MRELEASE] = {OPT_TEXT("mrelease", "", ""), 'm', 0, 0},
 	[O_HELP] = {OPT_TEXT("help", "", ""), 'h', 0, 0},
 	[O_VERSION] = {OPT_TEXT("version", "", ""), 'V', 0, 0},
-	/* newer procps's; OPT_EXACT keeps 4.0.2's prefixes (--r: runstates) */
-	[O_HANDLER] = {OPT_TEXT("require-handler", "", ""), 'H', OPT_EXACT, C},
-	[O_ENV] = {OPT_TEXT("env", "", ""), 0, V | OPT_EXACT, C},
-	[O_QUOTE] = {OPT_TEXT("shell-quote", "", ""), 'Q', OPT_EXACT, 0},
-	[O_PID] = {OPT_TEXT("pid", "", ""), 'p', V | OPT_EXACT, C},
-	[O_QUIET] = {OPT_TEXT("quiet", "", ""), 0, OPT_EXACT, 0},
-	[O_MRELEASE] = {OPT_TEXT("mrelease", "", ""), 'm', OPT_EXACT, 0},
 	[O_QMARK] = {OPT_TEXT("", "", ""), '?', 0, 0},
 	[O_NOPTS] = {0, 0, 0, 0},
 };
@@ -122,7 +123,7 @@ struct pg {
 	int quiet, mrelease, pidlist; /* --quiet, -m, -p given (4.0.6) */
 	struct pat re;       /* the pattern, or ^(pattern)$ for -x */
 	char *rebuf;         /* -x's string: pat.h points into it */
-	int utf8;            /* escape flavour: 1 in a UTF-8 locale */
+	int utf8;            /* escape flavour (escape.h): ESC_NEW, ESC_UTF8 */
 	/* the selected processes; text: what -l -a -e print */
 	struct target *hits;
 	size_t nhits, caphits;
@@ -131,19 +132,21 @@ struct pg {
 
 /* ---- usage and messages ---- */
 
-/* the texts are procps-ng 4.0.2's as it prints them: scripts and users
+/* the texts are procps-ng 4.0.6's as it prints them: scripts and users
  * compare them byte for byte */
 static const char pgrep_common_help[] =
     " -c, --count               count of matching processes\n"
-    " -f, --full                use full process name to match\n"
+    " -f, --full                use full command line to match\n"
     " -g, --pgroup <PGID,...>   match listed process group IDs\n"
     " -G, --group <GID,...>     match real group IDs\n"
     " -i, --ignore-case         match case insensitively\n"
     " -n, --newest              select most recently started\n"
     " -o, --oldest              select least recently started\n"
     " -O, --older <seconds>     select where older than seconds\n"
+    " -p, --pid <PID,...>       match process PIDs\n"
     " -P, --parent <PPID,...>   match only child processes of the given parent\n"
     " -s, --session <SID,...>   match session IDs\n"
+    "     --signal <sig>        signal to send (either number or name)\n"
     " -t, --terminal <tty,...>  match by controlling terminal\n"
     " -u, --euid <ID,...>       match by effective IDs\n"
     " -U, --uid <ID,...>        match by real IDs\n"
@@ -152,12 +155,14 @@ static const char pgrep_common_help[] =
     " -L, --logpidfile          fail if PID file is not locked\n"
     " -r, --runstates <state>   match runstates [D,S,Z,...]\n"
     " -A, --ignore-ancestors    exclude our ancestors from results\n"
+    " -Q, --shell-quote         output the command line in shell-quoted form\n"
     " --cgroup <grp,...>        match by cgroup v2 names\n"
     " --ns <PID>                match the processes that belong to the same\n"
     "                           namespace as <pid>\n"
     " --nslist <ns,...>         list which namespaces will be considered for\n"
     "                           the --ns option.\n"
     "                           Available namespaces: ipc, mnt, net, pid, user, uts\n"
+    "  --env <name=val,...>     match on environment variable\n"
     "\n";
 
 static void usage_text(const struct pg *g, const char *prog)
@@ -166,11 +171,14 @@ static void usage_text(const struct pg *g, const char *prog)
 		[PGREP] = " -d, --delimiter <string>  specify output delimiter\n"
 		    " -l, --list-name           list PID and process name\n"
 		    " -a, --list-full           list PID and full command line\n"
+		    "     --quiet               suppress all normal output\n"
 		    " -v, --inverse             negates the matching\n"
 		    " -w, --lightweight         list all TID\n",
-		[PKILL] = " -<sig>, --signal <sig>    signal to send (either number or name)\n"
+		[PKILL] = " -<sig>                    signal to send (either number or name)\n"
+		    " -H, --require-handler     match only if signal handler is present\n"
 		    " -q, --queue <value>       integer value to be sent with the signal\n"
-		    " -e, --echo                display what is killed\n",
+		    " -e, --echo                display what is killed\n"
+		    " -m, --mrelease            release process memory immediately after kill\n",
 		[PIDWAIT] = " -e, --echo                display PIDs before waiting\n",
 	};
 
@@ -206,33 +214,23 @@ static _Noreturn void die_try(int code, const char *what)
 
 /* ---- signals (procps signal_name_to_number) ---- */
 
-/* a name (SIG optional, any case) or number 0..127-SIG_RTMIN, else -1 */
+/* procps-ng 4.0.5+: a number (strtol's blanks and sign; nothing after it)
+ * in 0..INT_MAX, or a name, SIG optional, any case, RTMIN+n / RTMAX-n
+ * inside the real-time range; EXIT and NULL are no longer names. -1 else */
 static int signum(const char *name)
 {
 	const char *end;
-	long off = 0, v;
-	int s;
+	long v = ps_strtol(name, &end);
 
+	if (end != name)
+		return *end || v < 0 || v > INT_MAX ? -1 : (int)v;
 	if (!strncasecmp(name, "SIG", 3))
 		name += 3;
-	/* sig.h's table, without what it adds to procps's: RTMAX forms, RT
-	 * offsets (below) and a second "SIG" */
-	if (strncasecmp(name, "RT", 2) && strncasecmp(name, "SIG", 3) && *name &&
-	    !isdigit((unsigned char)*name) && (s = sig_from_name(name)) >= 0)
-		return s;
-	if (!strcasecmp(name, "RTMIN"))
-		return SIG_RTMIN;
-	if (!strncasecmp(name, "RTMIN+", 6))
-		name += 6, off = SIG_RTMIN;
-	v = ps_strtol(name, &end);
-	if (*end || end == name || v < 0)
+	/* sig.h's table, without its second "SIG" and its EXIT/NULL */
+	if (!strncasecmp(name, "SIG", 3) || !strcasecmp(name, "EXIT") ||
+	    !strcasecmp(name, "NULL"))
 		return -1;
-	/* procps computes val + SIGRTMIN > 127 and val + offset in long,
-	 * where a huge val wraps (RTMIN+LONG_MAX is signal 33); unsigned
-	 * arithmetic gives the same bits without the overflow */
-	if ((long)((unsigned long)v + SIG_RTMIN) > 127)
-		return -1;
-	return (int)((unsigned long)v + (unsigned long)off);
+	return sig_from_name(name);
 }
 
 /* pkill: the first argument "-SIG" anywhere is the signal; removed */
@@ -439,6 +437,14 @@ static int on_opt(void *ctx, int id, char *v)
 		g->sig = signum(v);
 		if (g->sig == -1 && isdigit((unsigned char)v[0]))
 			g->sig = ps_atoi(v);
+		else if (g->sig == -1) {   /* 4.0.4: no longer ignored */
+			out_flush();
+			out_fd = 2;
+			out_str("Unknown signal \"");
+			out_str(v);
+			out_str("\".");
+			usage(g, 1);
+		}
 		break;
 	case O_PIDFILE: g->pidfile = v; break;
 	case O_DELIM: g->delim = v; break;
@@ -454,7 +460,7 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_QUEUE: g->qval = ps_atoi(v), g->queue = 1; break;
 	case O_VERSION:
 		out_str(qb_prog);
-		out_str(" from procps-ng 4.0.2\n");
+		out_str(" from procps-ng 4.0.6\n");
 		xexit(0);
 	case O_HELP: usage(g, 0);
 	case O_QMARK: usage(g, 1);
@@ -481,16 +487,27 @@ static void parse(struct pg *g, int argc, char **argv)
 	if (g->lock && !g->pidfile)
 		die_try(EXIT_USAGE, "-L without -F makes no sense");
 	if (g->pidfile) {
-		int pid;
+		long pid;
+		int rc;
 
-		if (pidfile_read(g->pidfile, g->lock, &pid))
+		if (g->pidlist)
+			die_try(1, "Cannot use pidfile and pid option together");
+		rc = pidfile_read(g->pidfile, g->lock, &pid);
+		if (rc == PIDFILE_EOPEN)
+			die(1, "Unable to open pidfile:");
+		/* procps's message carries a stale errno: "Success" when
+		 * nothing failed before it, as under LC_ALL=C */
+		if (rc == PIDFILE_ELOCK)
+			die(1, "Locking check for pidfile failed: Success");
+		if (rc)
 			die_try(1, "pidfile not valid");
-		/* with -p too, both must hold: the file's PID if -p has it */
-		if (g->pidlist && !sel_has(&g->sel.tgid, pid))
-			pid = -1;
 		g->sel.tgid.n = 0;
 		sel_add(&g->sel.tgid, pid);
 	}
+	if (g->quiet && (g->lfull || g->lname))
+		die(EXIT_USAGE, "Cannot use --quiet and -%s options together\n"
+		    "Try `%s --help' for more information.",
+		    g->lfull ? "a,--list-full" : "l,--list-name", qb_prog);
 	if (g->npat > 1)
 		die_try(EXIT_USAGE, "only one pattern can be provided");
 	if (!g->npat && !g->criteria)
@@ -607,7 +624,7 @@ static char *quoted(const struct pg *g, const struct proc *p)
  * and a full fd table fall back to kill(2), as procps always does. */
 static int holds(const struct pg *g)
 {
-	return (g->mode == PKILL && !g->queue) || g->mode == PIDWAIT;
+	return g->mode != PGREP;
 }
 
 static int act(void *ctx, struct proc_iter *it, const struct proc *p, int pat)
@@ -646,7 +663,7 @@ static void setup(struct pg *g)
 {
 	struct sel *s = &g->sel;
 
-	g->utf8 = loc_utf8();
+	g->utf8 = loc_utf8() | ESC_NEW;  /* procps-ng 4.0.4+ escaping */
 	if (g->pattern) {
 		compile(g);
 		s->match = match;
@@ -658,8 +675,7 @@ static void setup(struct pg *g)
 		s->need |= PROC_CMDLINE | PROC_COMM;
 	if (g->nspid < 0)
 		die(EXIT_FATAL, "Error reading reference namespace information\n");
-	s->quirks = SEL_Q_TTY_SHORT | SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO |
-	    SEL_Q_PS_AGE;
+	s->quirks = SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO | SEL_Q_PS_AGE;
 	s->ns_pid = (pid_t)g->nspid;
 	s->nsmask = g->nsflags;
 	/* whole seconds lived >= older; below 0 only a process younger
@@ -684,7 +700,9 @@ static void select_procs(struct pg *g)
 	setup(g);
 	if (sel_run_procps(&g->sel) == -1)
 		die(EXIT_FATAL, "cannot read /proc:");
-	if (!g->nhits && !g->full && g->pattern && strlen(g->pattern) > 15)
+	/* 4.0.4: not for a pattern with '|' or '[', likely a regex */
+	if (!g->nhits && !g->full && g->pattern && strlen(g->pattern) > 15 &&
+	    !strpbrk(g->pattern, "|["))
 		warn("pattern that searches for process name longer than 15 "
 		    "characters will result in zero matches\n"
 		    "Try `%s -f' option to match against the complete command line.",
@@ -693,24 +711,47 @@ static void select_procs(struct pg *g)
 
 /* ---- print, signal, wait ---- */
 
+/* procps prints each record (a PID and its delimiter, a -l/-a line, an -e
+ * line, the count) with one printf into stdio's buffer of st_blksize
+ * bytes. A record that overflows it flushes; when that write fails, the
+ * buffer is dropped with the rest of the record. Only whether anything
+ * is still pending at exit shows (the write error's reason), so that is
+ * what is kept. */
+static struct { size_t blk, pend, mark; int lost; } sio;
+
+static void rec_done(void)
+{
+	size_t n = out_bytes - sio.mark;
+	struct stat st;
+
+	if (!sio.blk)
+		sio.blk = !fstat(out_fd, &st) && st.st_blksize > 0 ?
+		    (size_t)st.st_blksize : 8192;
+	sio.mark = out_bytes;
+	if (sio.pend + n > sio.blk)
+		sio.pend = 0, sio.lost = 1;
+	else
+		sio.pend += n;
+}
+
 static int print(struct pg *g)
 {
 	size_t i;
 
-	if (g->quiet)
-		return !g->nhits;
 	if (g->count) {
 		out_ull(g->nhits);
 		out_char('\n');
+		rec_done();
 		return !g->nhits;
 	}
-	for (i = 0; i < g->nhits; i++) {
+	for (i = 0; i < g->nhits && !g->quiet; i++) {
 		out_ll(g->hits[i].pid);
 		if (g->lname || g->lfull) {
 			out_char(' ');
 			out_str(g->hits[i].text);
 		}
 		out_str(i + 1 == g->nhits ? "\n" : g->delim);
+		rec_done();
 	}
 	return !g->nhits;
 }
@@ -727,28 +768,42 @@ static int send(const struct pg *g, const struct target *h)
 static int kill_all(struct pg *g)
 {
 	size_t i, killed = 0;
+	int mfail = 0;
 
 	for (i = 0; i < g->nhits; i++) {
-		if (send(g, &g->hits[i]) != -1) {
-			/* -m (4.0.6): the memory of a SIGKILLed process now */
-			if (g->mrelease && g->sig == SIGKILL)
-				tgt_mrelease(&g->hits[i]);
-			if (g->echo && !g->quiet) {
-				out_str(g->hits[i].text);
+		struct target *h = &g->hits[i];
+
+		/* -m (4.0.6) needs the pidfd: procps gives up without one */
+		if (g->mrelease && h->fd < 0) {
+			errno = h->err;
+			die(1, "pidfd_open for process %ld failed:", (long)h->pid);
+		}
+		if (send(g, h) != -1) {
+			if (g->echo) {
+				out_str(h->text);
 				out_str(" killed (pid ");
-				out_ll(g->hits[i].pid);
+				out_ll(h->pid);
 				out_str(")\n");
+				rec_done();
 			}
 			killed++;
+			/* -m: the memory now, whatever the signal was (one that
+			 * does not kill gets EINVAL, as in procps) */
+			if (g->mrelease && tgt_mrelease(h) && errno != ESRCH) {
+				warn("pid %ld killed, but process_mrelease failed:",
+				    (long)h->pid);
+				mfail = 1;
+			}
 		} else if (errno != ESRCH) {  /* gone now, which is OK */
-			warn("killing pid %ld failed:", (long)g->hits[i].pid);
+			warn("killing pid %ld failed:", (long)h->pid);
 		}
 	}
-	if (g->count && !g->quiet) {
+	if (g->count) {
 		out_ull(g->nhits);
 		out_char('\n');
+		rec_done();
 	}
-	return !killed;
+	return mfail || !killed;
 }
 
 /* -e's line, and whether h can be waited for. The pidfd was opened as
@@ -758,12 +813,13 @@ static int kill_all(struct pg *g)
  * the process is polled for instead (docs/pgrep.md) */
 static int waitable(const struct pg *g, const struct target *h)
 {
-	if (g->echo && !g->quiet) {
+	if (g->echo) {
 		out_str("waiting for ");
 		out_str(h->text);
 		out_str(" (pid ");
 		out_ll(h->pid);
 		out_str(")\n");
+		rec_done();
 	}
 	if (h->fd >= 0)
 		return 1;
@@ -781,15 +837,19 @@ static int wait_all(struct pg *g)
 {
 	size_t n = 0;
 
-	if (g->count && !g->quiet) {
+	if (g->count) {
 		out_ull(g->nhits);
 		out_char('\n');
+		rec_done();
 	}
 	for (size_t i = 0; i < g->nhits; i++) {
 		g->hits[i].done = !waitable(g, &g->hits[i]);
 		n += !g->hits[i].done;
 	}
-	out_flush();
+	/* procps's stdio holds the lines until it exits, unless a terminal
+	 * reads them (line buffered) */
+	if (isatty(out_fd))
+		out_flush();
 	tgt_wait(g->hits, g->nhits, 1, 0, 0.04);
 	return !n;
 }
@@ -821,6 +881,13 @@ static int run(int mode, int argc, char **argv)
 		rc = wait_all(&g);
 	else
 		rc = print(&g);
+	/* procps's stdio dropped what a failed flush held: with nothing
+	 * left for fclose, close_stdout has no errno to tell */
+	if (out_flush() && out_error != EPIPE && sio.lost && !sio.pend) {
+		out_error = 0;
+		warn("write error");
+		return 1;
+	}
 	/* the status stays the selection's, nothing is said */
 	out_flush_pipe_ok();
 	return rc;

@@ -1,4 +1,4 @@
-/* pidof.c: procps-ng 4.0.2's pidof, with sysvinit's -d SEP and -z (its
+/* pidof.c: procps-ng 4.0.6's pidof, with sysvinit's -d SEP and -z (its
  * pidof is Debian's): a name matches argv[0], the executable, or (for
  * scripts, setproctitle, zombies) the comm; PIDs per program in
  * descending order. The scan is the process engine's
@@ -38,8 +38,8 @@ static const struct optdef pidof_defs[] = {
 	[P_NFS] = {OPT_TEXT("", "", ""), 'n', 0, 0},
 	[P_M] = {OPT_TEXT("", "", ""), 'm', 0, 0},
 	[P_QMARK] = {OPT_TEXT("", "", ""), '?', 0, 0},
-	/* procps-ng 4.0.4; only in full, so 4.0.2's prefixes keep meaning */
-	[P_THREADS] = {OPT_TEXT("lightweight", "", ""), 't', OPT_EXACT, 0},
+	/* procps-ng 4.0.4 */
+	[P_THREADS] = {OPT_TEXT("lightweight", "", ""), 't', 0, 0},
 	/* sysvinit's pidof (Debian's /usr/bin/pidof): -d SEP, -z */
 	[P_DSEP] = {OPT_TEXT("", "", ""), 'd', OPT_VALUE, 0},
 	[P_ZOMBIES] = {OPT_TEXT("", "", ""), 'z', 0, 0},
@@ -73,6 +73,7 @@ static _Noreturn void pidof_usage(int err)
 	    " -w, --with-workers        show kernel workers too\n"
 	    " -x                        also find shells running the named scripts\n"
 	    " -o, --omit-pid <PID,...>  omit processes with PID\n"
+	    " -t, --lightweight         list threads too\n"
 	    /* sic: procps has no newline here, so no blank line follows */
 	    " -S, --separator SEP       use SEP as separator put between PIDs\n");
 	/* the same literal as pgrep's: one copy in the whole binary */
@@ -134,7 +135,7 @@ static int pidof_opt(void *ctx, int id, char *v)
 	case P_ZOMBIES: o->zombies = 1; break;
 	case P_VERSION:
 		out_str(qb_prog);
-		out_str(" from procps-ng 4.0.2\n");
+		out_str(" from procps-ng 4.0.6\n");
 		xexit(0);
 	case P_HELP: pidof_usage(0);
 	case P_QMARK: pidof_usage(1);
@@ -175,9 +176,10 @@ static int pidof_is(const struct pof *o, const char *prog, const struct pview *v
 	    (!strcmp(prog, base(v->arg1)) || !strcmp(pb, v->arg1) ||
 	    !strcmp(prog, v->arg1)))
 		return 1;
-	/* -z: a zombie has no command line and no exe, only its comm (a
-	 * path never matches one, as in sysvinit's pidof) */
-	if (v->zombie && !strcmp(prog, v->comm))
+	/* -z: a zombie has no command line and no exe, only its comm, which
+	 * sysvinit's pidof compares with the name's basename; an absolute
+	 * path it tries on the exe alone, as root (it has no other way) */
+	if (v->zombie && !strcmp(pb, v->comm) && (*prog != '/' || getuid()))
 		return 1;
 	/* a blank in argv[0]: setproctitle was here, trust the comm */
 	return strchr(v->arg0, ' ') && !strcmp(prog, v->comm);
@@ -306,7 +308,7 @@ int pidof_main(int argc, char **argv)
 		if (*o.progs[i])
 			o.progs[n++] = o.progs[i];
 	o.nprogs = n;
-	o.utf8 = loc_utf8();
+	o.utf8 = loc_utf8() | ESC_NEW;  /* procps-ng 4.0.4+ escaping */
 	o.found = xmalloc((size_t)(n + 1) * sizeof *o.found);
 	memset(o.found, 0, (size_t)(n + 1) * sizeof *o.found);
 	if (n)
@@ -314,7 +316,7 @@ int pidof_main(int argc, char **argv)
 	if (o.threads)
 		pidof_threads(&o);
 	n = pidof_print(&o);
-	/* other write errors are failures (procps 4.0.2 ignores them all) */
+	/* other write errors are failures, as procps's close_stdout says */
 	out_flush_pipe_ok();
 	return n;
 }

@@ -3,6 +3,11 @@
 # table (private PID namespace): stdout, stderr and status must be equal.
 load helpers
 load pgrep
+# The target is procps-ng 4.0.6. Where the installed procps is older for a
+# behaviour (ref_since), a case compares with the output procps-ng 4.0.6
+# gave in the same fixture table instead (since, in pgrep.bash): its
+# release tag built under /var/tmp/refs, each case run through expect's
+# runner with that build first in PATH, the output copied here.
 
 setup() {
 	has_applet pgrep
@@ -10,6 +15,17 @@ setup() {
 }
 
 teardown() { pg_teardown; }
+
+@test "pgrep: --help, --version are procps-ng 4.0.6's (recorded)" {
+	for p in pgrep pkill pidwait pidof; do
+		cmp <("$QBBIN/$p" --help) "$PG_TEXTS/$p-help.txt"
+		cmp <("$QBBIN/$p" -V) "$PG_TEXTS/$p-version.txt"
+	done
+	# the usage on stderr for an error (and the exit code)
+	run --separate-stderr "$QBBIN/pgrep" -Z
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "$QBBIN/pgrep: invalid option -- 'Z'"$'\n'"$(cat "$PG_TEXTS/pgrep-help.txt")" ]
+}
 
 @test "pgrep: --help, --version, usage errors are procps's" {
 	run pg_ns '
@@ -19,21 +35,44 @@ teardown() { pg_teardown; }
 	same pgrep --count=3 x; same pgrep --n x; same pgrep --inv x
 	same pgrep "-?"; same pgrep -i -i x; same pgrep -o -n x; same pgrep -n -v x
 	same pgrep -v -o x; same pgrep -o -o x; same pgrep -n -n x
-	same pgrep a b; same pgrep -L x; same pgrep -L -F /nonexistent x
+	same pgrep a b; same pgrep -L x
+	since 4.0.5 $'"'"'status=1\npgrep: Unable to open pidfile: No such file or directory'"'"' \
+	    pgrep -L -F /nonexistent x
 	same pgrep "(" ; same pgrep -x ")"; same pgrep -f "a{1"
 	same pgrep -- -l; same pgrep -l -- -x
 	finish'
 	pg_check
 }
 
-@test "pgrep: 4.0.2's long-option prefixes survive the newer options" {
-	# --require-handler --env --shell-quote are recognised only in full
-	run pg_ns '
+# every long option is taken by a unique prefix, the newer ones too: 4.0.2's
+# prefixes that now name two options are ambiguous (--r: 4.0.3's
+# --require-handler), as glibc says in procps's table order
+@test "pgrep: long-option prefixes: the newer options' names count (--r is ambiguous)" {
+	run pg_ns "$(cat <<'EOS'
 	fixtures
-	same pgrep --r S -l proc; same pgrep --ru S -l proc; same pgrep --re x; same pgrep --e x
-	same pgrep --en x; same pgrep --s x; same pgrep --sh x; same pgrep --requ x
-	same pkill --e x; same pkill --sh x; same pidwait --en x
-	finish'
+	since 4.0.3 $'status=2\npgrep: option \'--r\' is ambiguous; possibilities: \'--require-handler\' \'--runstates\'\n<usage>' \
+	    pgrep --r S -l proc
+	same pgrep --ru S -l proc
+	since 4.0.3 'status=1' pgrep --re x
+	since 4.0.3 'status=1' pgrep --requ x
+	since 4.0.5 $'status=2\npgrep: option \'--e\' is ambiguous; possibilities: \'--euid\' \'--exact\' \'--echo\' \'--env\'\n<usage>' \
+	    pgrep --e x
+	since 4.0.5 'status=1' pgrep --en x
+	since 4.0.6 $'status=2\npgrep: option \'--s\' is ambiguous; possibilities: \'--signal\' \'--session\' \'--shell-quote\'\n<usage>' \
+	    pgrep --s x
+	since 4.0.6 'status=1' pgrep --sh x
+	since 4.0.6 $'status=2\npgrep: option \'--q\' is ambiguous; possibilities: \'--queue\' \'--quiet\'\n<usage>' \
+	    pgrep --q x
+	since 4.0.6 'status=1' pgrep --m x
+	since 4.0.6 $'status=0\n1 bash' pgrep --pid 1 -l
+	since 4.0.5 $'status=2\npkill: option \'--e\' is ambiguous; possibilities: \'--euid\' \'--exact\' \'--echo\' \'--env\'\n<usage>' \
+	    pkill --e x
+	since 4.0.6 'status=1' pkill --sh x
+	since 4.0.6 'status=1' pkill --m x
+	since 4.0.5 'status=1' pidwait --en x
+	finish
+EOS
+)"
 	pg_check
 }
 
@@ -54,7 +93,9 @@ teardown() { pg_teardown; }
 	run pg_ns '
 	fixtures
 	same pgrep -l proc; same pgrep -a proc; same pgrep -l .; same pgrep -a .
-	same pgrep "tab.name"; same pgrep -l "tab\.name"; same pgrep "sp ace"
+	# 4.0.5: a control byte shows as ?, no longer as .
+	same pgrep "tab.name"; since 4.0.5 status=1 pgrep -l "tab\.name"
+	same pgrep -l "tab?name"; same pgrep "sp ace"
 	same pgrep -l "bad.byte"; same pgrep -l "bad\?byte"; same pgrep -l "^...$"
 	same pgrep -a -f "t.ab"; same pgrep -a -f "nl in"
 	same pgrep -x averyveryverylo; same pgrep averyveryverylongname
@@ -135,8 +176,10 @@ teardown() { pg_teardown; }
 	same pgrep -g 0 -c; same pgrep -g 1,$sess -c
 	tty=$(readlink /proc/$(cat $W/tty.ready)/fd/0 | sed s,/dev/,,)
 	same pgrep -t $tty -l; same pgrep -t "?" -c; same pgrep -t /dev/$tty -l
-	same pgrep -t $tty,nosuch -l; same pgrep -t $tty -r Z -l
-	same pgrep -t $tty --cgroup /nonexistent -l; same pgrep -t pts/99 -c
+	# 4.0.3: -t no longer skips the criteria after it (-r, --cgroup)
+	same pgrep -t $tty,nosuch -l; since 4.0.3 status=1 pgrep -t $tty -r Z -l
+	since 4.0.3 status=1 pgrep -t $tty --cgroup /nonexistent -l
+	same pgrep -t $tty -r S -l; same pgrep -t pts/99 -c
 	finish'
 	pg_check
 }
@@ -149,9 +192,20 @@ teardown() { pg_teardown; }
 	printf "%sx" $p >$W/f3; : >$W/f4; printf 0 >$W/f5; printf -- "-5" >$W/f6
 	printf "%s" $t >$W/f7; printf "000000000000%s" $p >$W/f8
 	printf 4294967297 >$W/f9; printf "%s\t" $p >$W/f10
-	for f in f1 f2 f3 f4 f5 f6 f8 f9 f10 nonexistent; do same pgrep -F $W/$f -l; done
+	for f in f1 f2 f3 f4 f10; do same pgrep -F $W/$f -l; done
+	# 4.0.5: the first line as strtol reads it (0, -5, 2^32+1 name no
+	# process; leading zeros are read), errors of its own
+	since 4.0.5 status=1 pgrep -F $W/f5 -l
+	since 4.0.5 status=1 pgrep -F $W/f6 -l
+	since 4.0.5 $'"'"'status=0\n<plain> plainproc'"'"' pgrep -F $W/f8 -l
+	since 4.0.5 status=1 pgrep -F $W/f9 -l
+	since 4.0.5 $'"'"'status=1\npgrep: Unable to open pidfile: No such file or directory'"'"' \
+	    pgrep -F $W/nonexistent -l
 	same pgrep -F $W -l; same pgrep -w -F $W/f7 -l; same pgrep -F $W/f1 -v -c
-	same pgrep -F $W/f1 -L; same pgrep -L -F $W/f1 plain
+	since 4.0.5 $'"'"'status=1\npgrep: Locking check for pidfile failed: Success'"'"' \
+	    pgrep -F $W/f1 -L
+	since 4.0.5 $'"'"'status=1\npgrep: Locking check for pidfile failed: Success'"'"' \
+	    pgrep -L -F $W/f1 plain
 	# a thread'"'"'s TID names no process: nothing, with or without -w
 	same pgrep -F $W/thrkid.pid -l; same pgrep -w -F $W/thrkid.pid -l
 	same pgrep -w -F $W/thrkid.pid thrkid; same pidwait -F $W/thrkid.pid
@@ -185,8 +239,12 @@ teardown() { pg_teardown; }
 	run pg_ns '
 	fixtures
 	same pgrep --signal 99999999999999999999 -c plain
-	same pgrep --signal -99999999999999999999 -c plain
-	same pgrep --signal RTMIN+99999999999999999999 -c plain
+	# 4.0.4: a signal that is neither a name nor starts with a digit is
+	# an error
+	since 4.0.4 $'"'"'status=2\nUnknown signal "-99999999999999999999".<usage>'"'"' \
+	    pgrep --signal -99999999999999999999 -c plain
+	since 4.0.4 $'"'"'status=2\nUnknown signal "RTMIN+99999999999999999999".<usage>'"'"' \
+	    pgrep --signal RTMIN+99999999999999999999 -c plain
 	same pgrep -u 99999999999999999999 -c; same pgrep -P 9223372036854775807 -c
 	same pgrep -P 9223372036854775799 -c; same pgrep -P 9223372036854775800 -c
 	finish'
@@ -299,6 +357,28 @@ teardown() { pg_teardown; }
 	[[ "$output" == *"qbbin young "[1-9]*" born "[1-9]*" wrong 0"* ]]
 }
 
+# procps prints each line with one printf into stdio's buffer (st_blksize,
+# 4 KiB on /dev/full); a line that overflows it is flushed and, when that
+# write fails, dropped: with nothing left for fclose, close_stdout has no
+# errno and says a bare "write error" (status and stderr compared, the
+# same since 4.0.2)
+@test "pgrep: a full disk: a bare write error when a line passed stdio's buffer" {
+	run pg_ns '
+	named big -n bigwr "$(head -c 5000 /dev/zero | tr "\0" a)"
+	named big2 -n bigwr x
+	full() {
+		nsame=$((nsame + 1))
+		"$TESTBIN/qbdiff" -o full "${PG_OLDER[@]}" "$1" "$QBBIN/$1" "$REF/$1" "${@:2}" || bad=1
+	}
+	full pgrep -a -f "bigwr a{5}"; full pgrep -l bigwr; full pgrep -c bigwr
+	full pgrep -d "$(head -c 4100 /dev/zero | tr "\0" ,)" bigwr
+	full pkill -0 -e -f "bigwr a{5}"
+	PATH=$QBBIN pgrep -a -f "bigwr a{5}" 2>&1 >/dev/full
+	finish'
+	pg_check
+	grep -qx "pgrep: write error" <<<"$output"
+}
+
 @test "pgrep: command lines longer than procps's 128 KiB buffer are cut alike" {
 	run pg_ns '
 	named big -n bigproc "$(head -c 100000 /dev/zero | tr "\0" a)" "$(head -c 100000 /dev/zero | tr "\0" b)"
@@ -307,28 +387,53 @@ teardown() { pg_teardown; }
 	pg_check
 }
 
+# c6/utf86 are procps-ng 4.0.4+'s flavours (the personalities'); c/utf8
+# 4.0.2's, which ps's fields (pf -F) keep. The new flavours gave the same
+# bytes as procps-ng 4.0.6's escape_str (its library, built from the
+# release tag) on 3 million random strings of 1 to 8 bytes in each locale
 @test "escape: procps's C and UTF-8 flavours byte by byte; pid files" {
 	U="$TESTBIN/unit_escape"
-	# tab, 0x7f, 0xff, é in C: . . ? ??
+	# tab, 0x7f, 0xff, é in C: 4.0.2 . . ? ??, 4.0.5+ all ?
 	[ "$("$U" c 61097f62ffc3a9)" = "a..b???" ]
+	[ "$("$U" c6 61097f62ffc3a9)" = "a??b???" ]
 	# UTF-8: controls become ?, é kept, 0x7f is ?
 	[ "$("$U" utf8 61097fc3a9)" = "a??é" ]
-	# a lone continuation byte: it and everything after escaped as in C
+	[ "$("$U" utf86 61097fc3a9)" = "a??é" ]
+	# a lone continuation byte: 4.0.2 escapes it and everything after as
+	# in C; 4.0.4+ only it
 	[ "$("$U" utf8 6180c3a909)" = "a???." ]
+	[ "$("$U" utf86 6180c3a909)" = "a?é?" ]
 	# a sequence cut by the end of the string
 	[ "$("$U" utf8 41e282)" = "A??" ]
+	[ "$("$U" utf86 41e282)" = "A??" ]
 	# C0/C1 and F5.. cannot lead; F0 leads four bytes (kept, as procps)
 	[ "$("$U" utf8 c0414243)" = "?ABC" ]
+	[ "$("$U" utf86 c0414243)" = "?ABC" ]
 	[ "$("$U" utf8 f5)" = "?" ]
 	[ "$("$U" utf8 f09f9880)" = "$(printf '\xf0\x9f\x98\x80')" ]
+	[ "$("$U" utf86 f09f9880)" = "$(printf '\xf0\x9f\x98\x80')" ]
+	# 4.0.4+: C1 controls (U+0080..9F); 4.0.5+: private use areas,
+	# overlong forms and surrogates, each byte
+	[ "$("$U" utf86 41c28542)" = "A??B" ]
+	[ "$("$U" utf86 ee8080)" = "???" ]
+	[ "$("$U" utf86 f3b08080)" = "????" ]
+	[ "$("$U" utf86 e08080)" = "???" ]
+	[ "$("$U" utf86 eda080)" = "???" ]
+	[ "$("$U" utf86 f4908080)" = "????" ]
+	[ "$("$U" utf86 efbfbd)" = "$(printf '\xef\xbf\xbd')" ]
+	# pid files (4.0.5+): the first line as strtol reads it
 	printf ' 42 x' >"$W/p1"; printf '42x' >"$W/p2"; printf '12345678901234' >"$W/p3"
-	printf '4294967297' >"$W/p4"
+	printf '4294967297' >"$W/p4"; printf -- '-7\nx' >"$W/p5"; printf '\n42' >"$W/p6"
+	printf '99999999999999999999' >"$W/p7"
 	[ "$("$U" pidfile "$W/p1")" = 42 ]
 	[ "$("$U" pidfile "$W/p2")" = invalid ]
-	# only 11 bytes count, and procps keeps the value in an int
-	[ "$("$U" pidfile "$W/p3")" = invalid ]
-	[ "$("$U" pidfile "$W/p4")" = 1 ]
-	[ "$("$U" pidfile "$W/p1" lock)" = invalid ]
+	[ "$("$U" pidfile "$W/p3")" = 12345678901234 ]
+	[ "$("$U" pidfile "$W/p4")" = 4294967297 ]
+	[ "$("$U" pidfile "$W/p5")" = -7 ]
+	[ "$("$U" pidfile "$W/p6")" = invalid ]
+	[ "$("$U" pidfile "$W/p7")" = invalid ]
+	[ "$("$U" pidfile "$W/p1" lock)" = lock ]
+	[ "$("$U" pidfile "$W/nonexistent")" = open ]
 	[ "$("$U" pidfile "$W")" = invalid ]
 }
 
@@ -342,9 +447,12 @@ teardown() { pg_teardown; }
 	expect $'status=0\n<plain>' pgrep --require-handler -x '(plainproc|sessproc)'
 	expect 'status=1' pgrep -H --signal QUIT -x plainproc
 	expect $'status=0\n<plain>' pgrep -H --signal 10 -x plainproc
+	# USR2 is a bit of SigCgt's hex digit a: 4.0.5 read the mask in base
+	# 17 (4.0.6 "unhex" fix)
 	expect $'status=0\n<plain> plainproc' pgrep -l -H --signal SIGUSR2 plainproc
 	expect 'status=1' pgrep -H --signal 0 -x plainproc
-	expect 'status=1' pgrep -H --signal bogus -x plainproc
+	# 4.0.4: an unknown --signal is an error
+	since 4.0.4 $'status=2\nUnknown signal "bogus".<usage>' pgrep -H --signal bogus -x plainproc
 	expect 'status=1' pgrep -H --signal 70 -x plainproc
 	expect $'status=0\n<thrkid>' pgrep -w -H -x thrkid
 	expect $'status=0\n<nobodyproc>' pgrep -H -u nobody
@@ -385,7 +493,7 @@ EOS
 	expect $'status=0\n<plain> plainproc' pgrep -l -Q -x plainproc
 	expect $'status=0\n<space> \'sp ace\'' pgrep -l --shell-quote 'sp ace'
 	expect $'status=0\n<bad> \'bad?byte\'' pgrep -l -Q bad
-	expect $'status=0\n<tab> tab.name' pgrep -l -Q tab
+	expect $'status=0\n<tab> \'tab?name\'' pgrep -l -Q tab
 	expect $'status=0\n<smiley> \':-) 1 2 3 4 5 6\'' pgrep -l -Q '^:-\)' 
 	expect $'status=0\n<plain> '"$FIX -r $W/plain.ready -l $W/plain.log -c USR1 USR2 HUP TERM INT -n plainproc arg1 'arg 2'" pgrep -a -Q -x plainproc
 	expect $'status=0\n<newline> '"$FIX -r $W/newline.ready -l $W/newline.log -c USR1 USR2 HUP TERM INT -n new line '"$'\x7f'"'" pgrep -a -Q -x new.line
@@ -448,7 +556,8 @@ EOS
 	[ "$stderr" = "pkill: only one pattern can be provided"$'\n'"Try \`pkill --help' for more information." ]
 }
 
-# 4.0.4-4.0.6 additions (not in the installed 4.0.2): expected outputs
+# 4.0.5-4.0.6 additions: expected outputs (checked against procps-ng
+# 4.0.6 built from its tag)
 @test "pgrep: -p --pid (4.0.6), --quiet (4.0.6), -F - from stdin (4.0.5)" {
 	run pg_ns "$(cat <<'EOS2'
 	fixtures
@@ -459,12 +568,20 @@ EOS
 	expect $'status=1' pgrep -p $p sp
 	expect $'status=0\n<space>' pgrep -p $p,$s sp
 	expect $'status=2\npgrep: not a number: x' pgrep -p x
-	expect $'status=0\n<plain>' pgrep -p $p,$s -F $W/plain.pid
-	expect $'status=1' pgrep -p $s -F $W/plain.pid
+	expect $'status=1\npgrep: Cannot use pidfile and pid option together\nTry `pgrep --help\' for more information.' \
+	    pgrep -p $p,$s -F $W/plain.pid
+	expect $'status=2\npgrep: -L without -F makes no sense\nTry `pgrep --help\' for more information.' \
+	    pgrep -p $p -L
 	expect 'status=0' pgrep --quiet -x plainproc
 	expect 'status=1' pgrep --quiet -x nosuchproc
-	expect 'status=0' pgrep --quiet -c -l -x plainproc
-	expect 'status=0' pkill --quiet -e -c -0 -x plainproc
+	# --quiet hides pgrep's list only: not -c, not pkill's or pidwait's
+	# lines; with -l or -a it is an error
+	expect $'status=0\n1' pgrep --quiet -c -x plainproc
+	expect $'status=2\npgrep: Cannot use --quiet and -l,--list-name options together\nTry `pgrep --help\' for more information.' \
+	    pgrep --quiet -c -l -x plainproc
+	expect $'status=2\npgrep: Cannot use --quiet and -a,--list-full options together\nTry `pgrep --help\' for more information.' \
+	    pgrep --quiet -l -a -x plainproc
+	expect $'status=0\nplainproc killed (pid <plain>)\n1' pkill --quiet -e -c -0 -x plainproc
 	expect $'status=0\n<plain> plainproc' pgrep -l -F - <<<"$p"
 	expect $'status=0\n<plain>' pgrep -F - <<<"  $p junk"
 	expect $'status=1\npgrep: pidfile not valid\nTry `pgrep --help\' for more information.' pgrep -F - <<<x

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # pidof.bats: quickbox as procps-ng's pidof. Debian's /usr/bin/pidof is
-# sysvinit's, so these tests hold expected outputs (from procps-ng 4.0.2's
-# behaviour, see docs/pgrep.md) instead of a live comparison.
+# sysvinit's, so these tests hold expected outputs (procps-ng 4.0.6's,
+# checked against its build from the release tag, see docs/pgrep.md)
+# instead of a live comparison.
 load helpers
 load pgrep
 
@@ -27,6 +28,7 @@ Options:
  -w, --with-workers        show kernel workers too
  -x                        also find shells running the named scripts
  -o, --omit-pid <PID,...>  omit processes with PID
+ -t, --lightweight         list threads too
  -S, --separator SEP       use SEP as separator put between PIDs
  -h, --help     display this help and exit
  -V, --version  output version information and exit
@@ -48,7 +50,11 @@ For more details see pidof(1)." ]
 	[ "${stderr_lines[0]}" = "Usage:" ]
 	run "$P" -V
 	[ "$status" -eq 0 ]
-	[ "$output" = "pidof from procps-ng 4.0.2" ]
+	[ "$output" = "pidof from procps-ng 4.0.6" ]
+	# 4.0.6's long options by any unique prefix, --lightweight too
+	run "$P" --l nosuchprog
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	run "$P" -n -m
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
@@ -119,7 +125,10 @@ For more details see pidof(1)." ]
 	a=$(cat $W/a.ready)
 	for o in "" -z "-d ," "-z -d :" "-zd;" -s "-s -z" -q "-q -z" -n -x -c "-o $a" \
 	    "-z -o $a" "-d" "-d ab" "-z -d , -s"; do
-		for names in pofa pofz "pofa pofb" "pofz pofa" "pofb pofz" nosuch; do
+		# a zombie by a relative path (its basename against the comm,
+		# as sysvinit), never by an absolute one as root
+		for names in pofa pofz "pofa pofb" "pofz pofa" "pofb pofz" nosuch ./pofz \
+		    x/pofz /nonexistent/pofz; do
 			# as pidof both; stdout, stderr and status byte for byte
 			"$TESTBIN/qbdiff" pidof "$QBBIN/pidof" /sbin/killall5 $o $names ||
 			    echo "DIFF: pidof $o $names"
@@ -128,6 +137,7 @@ For more details see pidof(1)." ]
 	# what the comparison saw: a zombie, and a separator
 	echo "z: $(PATH=$QBBIN command pidof -z pofz)"
 	echo "zd: $(PATH=$QBBIN command pidof -z -d : pofz pofa)"
+	echo "zrel: $(PATH=$QBBIN command pidof -z ./pofz)"
 	PATH=$QBBIN command pidof pofz; echo "no z: $?"'
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -135,6 +145,7 @@ For more details see pidof(1)." ]
 	grep -qx 'z: [0-9]*' <<<"$output"
 	grep -qx "zd: [0-9]*:[0-9]*:[0-9]*" <<<"$output"
 	grep -qx 'no z: 1' <<<"$output"
+	grep -qx 'zrel: [0-9]*' <<<"$output"
 	# one character of SEP, as sysvinit; NUL for an empty one. Compared
 	# byte for byte: PIDs of any width (od -c splits digits into columns,
 	# and a slow start can push the namespace's PIDs past 9). The first

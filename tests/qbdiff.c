@@ -4,7 +4,7 @@
  * and how each ended.
  *
  *   qbdiff [-A] [-C DIR] [-i FILE] [-P] [-o full|closed] [-b CASES]
- *          NAME BIN1 BIN2 [ARG...]
+ *          [-U DIR] [-E] NAME BIN1 BIN2 [ARG...]
  *
  * Both run as `NAME ARG...` (argv[0] is NAME: a multicall binary reads
  * its applet there) in DIR, stdin FILE (default /dev/null), or with -P a
@@ -16,7 +16,15 @@
  * qbdiff is two clock ticks old by /proc/uptime as procps reads it
  * (seconds as a double, times hz, cut): procps's pgrep -O leaves out a
  * process started after that clock's now, so a qbdiff younger than a
- * tick could be seen by one run and not the other.
+ * tick could be seen by one run and not the other. -U DIR: the reference
+ * is an older procps-ng than the target, whose texts DIR holds: in BIN2's
+ * stdout and stderr, the usage block ("\nUsage:\n" to the "For more
+ * details see" line) becomes DIR/NAME-help.txt and a version line
+ * ("NAME from procps-ng ...") DIR/NAME-version.txt, so everything else
+ * is still compared with the installed tool. -E: the reference predates
+ * procps-ng 4.0.5's escaping, which shows a control byte as '?' where it
+ * showed '.': in both stdouts every '.' counts as '?' (what the target
+ * prints exactly is checked against recorded output elsewhere).
  *
  * Exit 0 when every case agreed, 1 when any differed (each named on
  * stdout, with the first difference), 2 on a usage or system error.
@@ -34,8 +42,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *dir, *input, *outmode;
-static int piped;
+static const char *dir, *input, *outmode, *texts;
+static int piped, dots;
 
 static void die(const char *what)
 {
@@ -260,6 +268,46 @@ static void show_stream(const char *what, const char *a, size_t na,
 	putchar('\n');
 }
 
+/* -U: s[from..to) replaced by the file TEXTS/NAME-WHAT.txt */
+static void swap_in(char **s, size_t *n, size_t from, size_t to,
+    const char *name, const char *what)
+{
+	char path[4096];
+	int f;
+	size_t k;
+	char *t, *r;
+
+	snprintf(path, sizeof path, "%s/%s-%s.txt", texts, name, what);
+	if ((f = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		die(path);
+	t = readall(f, &k);
+	close(f);
+	if (!(r = malloc(*n - (to - from) + k + 1)))
+		die("malloc");
+	memcpy(r, *s, from);
+	memcpy(r + from, t, k);
+	memcpy(r + from + k, *s + to, *n - to);
+	*n = *n - (to - from) + k;
+	free(*s);
+	free(t);
+	*s = r;
+}
+
+static void older_texts(char **s, size_t *n, const char *name)
+{
+	static const char u[] = "\nUsage:\n", m[] = "For more details see ";
+	char *a, *b, *e;
+	size_t nl = strlen(name);
+
+	(*s)[*n] = 0;
+	if (*n > nl && !memcmp(*s, name, nl) &&
+	    !strncmp(*s + nl, " from procps-ng ", 16) && (e = strchr(*s, '\n')))
+		swap_in(s, n, 0, (size_t)(e + 1 - *s), name, "version");
+	(*s)[*n] = 0;
+	if ((a = strstr(*s, u)) && (b = strstr(a, m)) && (e = strchr(b, '\n')))
+		swap_in(s, n, (size_t)(a - *s), (size_t)(e + 1 - *s), name, "help");
+}
+
 static int one(const char *b1, const char *b2, char **argv, int *fd)
 {
 	int r1 = run(b1, argv, fd[0], fd[1]);
@@ -270,6 +318,12 @@ static int one(const char *b1, const char *b2, char **argv, int *fd)
 
 	for (int i = 0; i < 4; i++)
 		s[i] = slurp(fd[i], &n[i]);
+	if (texts)
+		for (int i = 2; i < 4; i++)
+			older_texts(&s[i], &n[i], argv[0]);
+	for (int i = 0; dots && i < 4; i += 2)
+		for (char *c = s[i]; (c = memchr(c, '.', n[i] - (size_t)(c - s[i]))); )
+			*c = '?';
 	same = r1 == r2 && n[1] == n[3] && !memcmp(s[1], s[3], n[1]) &&
 	    (outmode || (n[0] == n[2] && !memcmp(s[0], s[2], n[0])));
 	if (!same) {
@@ -337,7 +391,7 @@ int main(int argc, char **argv)
 	const char *cases = NULL;
 	int c, fd[4];
 
-	while ((c = getopt(argc, argv, "+AC:i:Po:b:")) != -1) {
+	while ((c = getopt(argc, argv, "+AC:i:Po:b:U:E")) != -1) {
 		switch (c) {
 		case 'A': age(); break;
 		case 'C': dir = optarg; break;
@@ -349,6 +403,8 @@ int main(int argc, char **argv)
 			outmode = optarg;
 			break;
 		case 'b': cases = optarg; break;
+		case 'U': texts = optarg; break;
+		case 'E': dots = 1; break;
 		default: goto usage;
 		}
 	}
@@ -368,6 +424,6 @@ int main(int argc, char **argv)
 	}
 usage:
 	fprintf(stderr, "usage: qbdiff [-A] [-C DIR] [-i FILE] [-P] [-o full|closed] "
-	    "[-b CASES] NAME BIN1 BIN2 [ARG...]\n");
+	    "[-b CASES] [-U DIR] [-E] NAME BIN1 BIN2 [ARG...]\n");
 	return 2;
 }

@@ -1,7 +1,7 @@
 /* unit_escape: drives core/process/escape.c and core/process/pidfile.c for tests/pgrep.bats.
- *   unit_escape c|utf8 HEXBYTES   print the escaped string
+ *   unit_escape c|utf8|c6|utf86 HEXBYTES   print the escaped string
  *   unit_escape shell HEXBYTES    print esc_shell's quoting (NULs allowed)
- *   unit_escape pidfile FILE [lock]  print the PID or "invalid" */
+ *   unit_escape pidfile FILE [lock]  print the PID, "invalid", "open" or "lock" */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,13 +18,16 @@ int main(int argc, char **argv)
 {
 	char buf[256];
 	size_t n = 0;
-	int pid;
+	long pid;
+	int r;
 
 	if (argc >= 3 && !strcmp(argv[1], "pidfile")) {
-		if (pidfile_read(argv[2], argc > 3, &pid))
-			puts("invalid");
+		r = pidfile_read(argv[2], argc > 3, &pid);
+		if (r)
+			puts(r == PIDFILE_EOPEN ? "open" : r == PIDFILE_ELOCK ?
+			    "lock" : "invalid");
 		else
-			printf("%d\n", pid);
+			printf("%ld\n", pid);
 		return 0;
 	}
 	if (argc != 3)
@@ -41,7 +44,9 @@ int main(int argc, char **argv)
 		free(q);
 		return 0;
 	}
-	esc_inplace(buf, n, !strcmp(argv[1], "utf8"));
+	/* c, utf8: procps-ng 4.0.2's flavours; c6, utf86: 4.0.4 and later */
+	esc_inplace(buf, n, (!strncmp(argv[1], "utf8", 4) ? ESC_UTF8 : 0) |
+	    (argv[1][strlen(argv[1]) - 1] == '6' ? ESC_NEW : 0));
 	printf("%s\n", buf);
 	return 0;
 }

@@ -9,6 +9,7 @@
 
 int out_fd = 1;
 int out_error;
+size_t out_bytes;
 
 /* The bookkeeping sits in front of the buffer in one zero-filled object,
  * so that a short run's first output touches one fresh page rather than
@@ -57,6 +58,7 @@ void out_write(const void *p, size_t n)
 {
 	if (!n)
 		return;
+	out_bytes += n;
 	o.last1 = ((const unsigned char *)p)[n - 1] + 1;
 	if (out_error)
 		return;         /* already failed: drop, xexit reports once */

@@ -11,6 +11,7 @@
 
 extern int out_fd;       /* 1 unless an applet redirects */
 extern int out_error;    /* errno of the first failed write, else 0 */
+extern size_t out_bytes; /* bytes given to out_* so far */
 
 void out_write(const void *p, size_t n);
 void out_str(const char *s);

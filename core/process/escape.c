@@ -39,12 +39,55 @@ static int utf_len(unsigned char c)
 	return c < 0xf5 ? 4 : -1;
 }
 
-void esc_inplace(char *str, size_t n, int utf8)
+/* procps-ng 4.0.6's UTF-8 check: a valid sequence is kept, except C1
+ * controls (U+0080..009F) and the private use areas (U+E000..F8FF,
+ * U+F0000..FFFFD, U+100000..10FFFD); each byte of anything else, and
+ * each control byte, becomes '?' on its own */
+static void esc_u8(unsigned char *s, size_t n)
+{
+	while (n) {
+		size_t k = (size_t)utf_len(s[0]), i;
+		unsigned long v = k > 1 ? s[0] & 0xffu >> (k + 1) : s[0];
+		int bad = k > 4 || k > n;
+
+		for (i = 1; !bad && i < k; i++) {
+			bad = (s[i] & 0xc0) != 0x80;
+			v = v << 6 | (s[i] & 0x3f);
+		}
+		if (!bad) {
+			if (k == 1)
+				bad = v < 0x20 || v == 0x7f;
+			else if (k == 2)
+				bad = v < 0xa0;
+			else if (k == 3)
+				bad = v < 0x800 || (v >= 0xd800 && v <= 0xf8ff);
+			else
+				bad = v < 0x10000 || v > 0x10ffff ||
+				    (v >= 0xf0000 && (v & 0xffff) < 0xfffe);
+		}
+		if (bad)
+			s[0] = '?', k = 1;
+		s += k;
+		n -= k;
+	}
+}
+
+void esc_inplace(char *str, size_t n, int flavour)
 {
 	unsigned char *s = (unsigned char *)str;
 	size_t i = 0;
 
-	if (!utf8) {
+	if (flavour == (ESC_UTF8 | ESC_NEW)) {
+		esc_u8(s, n);
+		return;
+	}
+	if (flavour == ESC_NEW) {   /* 4.0.4+: every unprintable byte is '?' */
+		for (; i < n; i++)
+			if (s[i] < 0x20 || s[i] >= 0x7f)
+				s[i] = '?';
+		return;
+	}
+	if (!flavour) {
 		esc_all(s, n);
 		return;
 	}

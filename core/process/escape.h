@@ -2,19 +2,26 @@
  *
  * procps-ng shows (and pgrep matches) names with unprintable bytes
  * replaced, so scripts see the same text whatever a process put in its
- * name. Two flavours, picked by the caller
- * (loc_utf8(), the one locale test):
- *   C/other: bytes < 0x20 and 0x7f become '.', bytes >= 0x80 become '?';
- *   UTF-8:   control bytes become '?', UTF-8 sequences are kept by their
- *            lead byte; from a bad lead byte or a sequence cut by the end of
- *            the string on, everything is escaped as in the C flavour. */
+ * name. The flavour is the caller's: ESC_UTF8 in a UTF-8 locale
+ * (loc_utf8(), the one locale test), | ESC_NEW for procps-ng 4.0.4 and
+ * later (4.0.6's rules), else procps-ng 4.0.2's:
+ *   4.0.2, C/other: bytes < 0x20 and 0x7f become '.', bytes >= 0x80 '?';
+ *   4.0.2, UTF-8: control bytes become '?', UTF-8 sequences are kept by
+ *            their lead byte; from a bad lead byte or a sequence cut by the
+ *            end of the string on, everything is escaped as in C;
+ *   new, C/other: every byte outside 0x20..0x7e becomes '?';
+ *   new, UTF-8: each byte of an invalid or cut sequence, of a C1 control
+ *            or of a private-use character, and each control byte,
+ *            becomes '?'; the rest of the string is judged on its own. */
 #ifndef QB_ESCAPE_H
 #define QB_ESCAPE_H
 
 #include <stddef.h>
 
-/* escape s[0..n) in place (n = strlen(s) usually); utf8 picks the flavour */
-void esc_inplace(char *s, size_t n, int utf8);
+enum { ESC_UTF8 = 1, ESC_NEW = 2 };
+
+/* escape s[0..n) in place (n = strlen(s) usually) in the flavour given */
+void esc_inplace(char *s, size_t n, int flavour);
 
 /* a text as procps-ng 4.0.6's ps shows it (its library's escaping, then
  * its own), in place over s[0..n): the new length, never more. C/other:
@@ -35,8 +42,9 @@ size_t esc_utf8(const char *s, size_t n, unsigned *cp);
 int esc_needed(const char *s, size_t n);
 
 /* a name as procps shows it: s[0..n) up to its first NUL, at most cap-1
- * bytes, copied to dst (NUL-ended), escaped; the length */
-size_t esc_name(char *dst, size_t cap, const char *s, size_t n, int utf8);
+ * bytes, copied to dst (NUL-ended), escaped in the flavour given; the
+ * length */
+size_t esc_name(char *dst, size_t cap, const char *s, size_t n, int flavour);
 
 /* the screen columns of s[0..n), a text escaped as above, as ps counts
  * them: a byte a column, or (utf8) each UTF-8 character its width (0

@@ -2,11 +2,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/fmt.h"
 #include "process/pidfile.h"
 #include "process/psnum.h"
 
@@ -21,53 +22,57 @@ static int locked_by_other(int fd)
 	return fcntl(fd, F_SETLK, &f) == -1 && (errno == EACCES || errno == EAGAIN);
 }
 
-/* procps's (int)strtoul(buf, &end, 10): the unsigned parse and int cut
- * are procps's: "-5" and "0" fail */
-static int parse(const char *buf, int *pid)
+/* fgets of 256 bytes: up to the first newline (kept), EOF or 255 bytes */
+static int first_line(int fd, char *buf, size_t cap)
 {
-	const char *end;
-	int v = (int)ps_strtoul(buf, &end);
-
-	if (end == buf || v < 1 || (*end && !isspace((unsigned char)*end)))
-		return -1;
-	*pid = v;
-	return 0;
-}
-
-/* "-": standard input, read as it comes (a pipe too); its first 11
- * bytes hold the PID */
-static int stdin_pid(int *pid)
-{
-	char buf[12] = {0};
 	size_t n = 0;
 
-	while (n < sizeof buf - 1) {
-		ssize_t r = read(0, buf + n, sizeof buf - 1 - n);
+	while (n < cap - 1) {
+		ssize_t r = read(fd, buf + n, 1);
 
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			break;
-		n += (size_t)r;
+		if (buf[n++] == '\n')
+			break;
 	}
-	return n ? parse(buf, pid) : -1;
+	buf[n] = 0;
+	return n ? 0 : -1;
 }
 
-int pidfile_read(const char *path, int need_lock, int *pid)
+int pidfile_read(const char *path, int need_lock, long *pid)
 {
-	char buf[12] = {0};
-	struct stat st;
-	int fd, r = -1;
+	char buf[256];
+	const char *end;
+	int fd = 0, r = -1;
 
-	if (!strcmp(path, "-") && !need_lock)
-		return stdin_pid(pid);
-	fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size >= 1 &&
-	    (!need_lock || locked_by_other(fd)) &&
-	    read(fd, buf, sizeof buf - 1) >= 1)
-		r = parse(buf, pid);
-	close(fd);
+	if (strcmp(path, "-")) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return PIDFILE_EOPEN;
+	}
+	if (need_lock && !locked_by_other(fd))
+		r = PIDFILE_ELOCK;
+	else if (!first_line(fd, buf, sizeof buf)) {
+		long v = ps_strtol(buf, &end);
+		const char *d = end;
+		char m[24];
+
+		/* strtol's ERANGE: ps_strtol saturates, so a saturated value
+		 * is taken only when its digits say exactly that */
+		while (d > buf && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		while (*d == '0' && d + 1 < end)
+			d++;
+		fmt_snprintf(m, sizeof m, "%lu", v < 0 ? 0UL - (unsigned long)v :
+		    (unsigned long)v);
+		if (end != buf && (!*end || isspace((unsigned char)*end)) &&
+		    ((v != LONG_MAX && v != LONG_MIN) ||
+		    ((size_t)(end - d) == strlen(m) && !memcmp(d, m, strlen(m)))))
+			*pid = v, r = 0;
+	}
+	if (fd)
+		close(fd);
 	return r;
 }

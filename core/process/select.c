@@ -76,12 +76,6 @@ int sel_catches(const struct proc *p, int sig)
 	return sig >= 1 && sig <= 64 && (p->sigcgt >> (sig - 1) & 1);
 }
 
-/* with SEL_Q_TTY_SHORT, a tty list hides the tests after it */
-static int tty_short(const struct sel *s)
-{
-	return (s->quirks & SEL_Q_TTY_SHORT) && s->tty.n;
-}
-
 /* -T: the parent links of the scan */
 struct link {
 	pid_t pid, ppid;
@@ -250,12 +244,12 @@ static const struct sel_list *list_of(const struct sel *s, size_t i)
 /* the other criteria, tested after the lists in this order (those that
  * read more files, cgroup and environ, last): whether it is given, what
  * the reader must read for it, the test */
-static int on_states(const struct sel *s) { return s->states && !tty_short(s); }
+static int on_states(const struct sel *s) { return s->states != NULL; }
 static int on_age(const struct sel *s) { return s->has_age; }
 static int on_ns(const struct sel *s) { return s->ns_pid > 0; }
 static int on_root(const struct sel *s) { return s->root_pid > 0; }
 static int on_handler(const struct sel *s) { return s->handler; }
-static int on_cgroup(const struct sel *s) { return s->cgroup.n && !tty_short(s); }
+static int on_cgroup(const struct sel *s) { return s->cgroup.n > 0; }
 static int on_env(const struct sel *s) { return s->env.n > 0; }
 static int on_keep(const struct sel *s) { return s->keep != NULL; }
 

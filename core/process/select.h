@@ -76,8 +76,6 @@ enum { SEL_ALL = 0, SEL_NEWEST = 1, SEL_OLDEST = 2 };
 
 /* quirks: procps's ways, asked for by its front end */
 enum {
-	SEL_Q_TTY_SHORT = 1 << 0, /* a tty list ends the tests: states and
-	                             cgroup are then not checked */
 	SEL_Q_ENV_PREFIX = 1 << 1, /* env item NAME matches any word that
 	                             starts with it (HO matches HOME=...); an
 	                             empty or unreadable environ reads "-" */
