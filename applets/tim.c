@@ -98,7 +98,7 @@ _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
     "one row per option id, then the end row");
 
 static const struct optset os = {
-	"[options] [label:]command ...", defs, OPT_CLIGEN | OPT_INORDER,
+	"[options] [label:]command ...", defs, OPT_CLIGEN,
 	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
 	"5 the --graph command failed, 6 --precision not reached or --decide\n"
@@ -382,7 +382,16 @@ static int on_opt(void *ctx, int id, char *v)
 		}
 		return 0;
 	case O_JSON: case O_CSV: case O_MD: t->p.exp[id - O_JSON] = v; return 0;
-	case O_PLOT: t->p.exp[X_SVG] = v; return 0;
+	case O_PLOT:    /* an SVG under another name misleads */
+		i = (int)strlen(v);
+		if ((i < 4 || strcasecmp(v + i - 4, ".svg")) && strncmp(v,
+		    "/dev/", 5)) {
+			opt_seterr("tim: --plot '%s': it writes SVG: name it "
+			    "*.svg", v);
+			return -1;
+		}
+		t->p.exp[X_SVG] = v;
+		return 0;
 	case O_BASE: t->p.base = v; return 0;
 	case O_STEP: t->step = v; return 0;
 	case O_QW: t->p.quiet = opt_bool(v) == 1; return 0;

@@ -101,7 +101,7 @@ static void run1(struct trun *t, const char *cmd, const struct row *w,
 
 static double tv(struct timeval v)
 {
-	return (double)v.tv_sec + (double)v.tv_usec * 1e-6;
+	return (double)((long long)v.tv_sec * 1000000 + v.tv_usec) / 1e6;
 }
 
 /* One run of row r: a --read value stands in for the whole run, hooks
