@@ -10,7 +10,7 @@
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
  * 6 --precision not reached or --decide undecided, 7 slower than
  * --baseline, 8 a command with no --baseline entry, 9 a --baseline
- * comparison undecided (--verdict). */
+ * comparison undecided (--verdict), 10 one that differs upwards. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -103,7 +103,7 @@ static const struct optset os = {
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
 	"5 the --graph command failed, 6 --precision not reached or --decide\n"
 	"undecided, 7 slower than --baseline, 8 a command the baseline lacks,\n"
-	"9 a --baseline comparison undecided (--verdict). See tim(1).\n"
+	"9/10 a --baseline comparison undecided/differs upwards. See tim(1).\n"
 };
 
 struct param {                  /* one -P or -L dimension */

@@ -19,7 +19,8 @@
 
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
-	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8, E_UNDECIDED = 9 };
+	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8, E_UNDECIDED = 9,
+	E_DIFFERS = 10, E_READY = 11 };
 
 struct run {                    /* one timed run, in time order */
 	double secs;            /* wall-clock seconds */

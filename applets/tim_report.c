@@ -132,7 +132,7 @@ static void verdict_line(const struct cmp *c, const char *nm, const char *ref)
 	out_str(ref);
 	out_str(": ");
 	out_str(cmp_word(c->verdict));
-	out_str(c->verdict == CMP_UNDECIDED ? " (undecided)\n" : "\n");
+	out_char('\n');
 }
 
 /* --verdict: one line per comparison, after the report (tm_compare_all
@@ -154,14 +154,16 @@ static void verdicts(const struct tout *t)
  * --verdict its verdict line ("vs baseline"), else "DIFF +- ERR
  * UNIT<TAB>name<TAB>..." against the tolerance. E_SLOWER when one is
  * slower, else E_NOBASE when a command has no entry (a gate that
- * compared nothing must not pass), else E_UNDECIDED when a verdict is
- * undecided. Each command without an entry is named on stderr, and each
+ * compared nothing must not pass), else E_DIFFERS when one differs
+ * upwards (slower by a size not settled: maybe past the threshold),
+ * else E_UNDECIDED when one is undecided; a downward difference passes,
+ * as faster does. Each command without an entry is named on stderr, and each
  * entry no command used gets a note (a renamed or mistyped command is
  * the likely cause); the overhead's entry ("") is no command's. */
 static int compare(const struct tout *t)
 {
 	const struct tbase *b = t->b;
-	int i, slower = 0, missing = 0, und = 0;
+	int i, slower = 0, missing = 0, und = 0, up = 0;
 	size_t j;
 	char *used = xmalloc(b->n + 1);
 	const struct tbent *e;
@@ -182,6 +184,7 @@ static int compare(const struct tout *t)
 		if (t->p->verdict) {
 			verdict_line(&r->bcmp, r->name, "baseline");
 			slower |= r->bcmp.verdict == CMP_SLOWER;
+			up |= r->bcmp.verdict == CMP_DIFFERS && r->bcmp.low > 1;
 			und |= r->bcmp.verdict == CMP_UNDECIDED;
 			continue;
 		}
@@ -214,7 +217,8 @@ static int compare(const struct tout *t)
 			warn("note: --baseline %s: \"%s\" matches no command",
 			    t->p->base, shown(b->e[j].key));
 	free(used);
-	return slower ? E_SLOWER : missing ? E_NOBASE : und ? E_UNDECIDED : 0;
+	return slower ? E_SLOWER : missing ? E_NOBASE : up ? E_DIFFERS : und ?
+	    E_UNDECIDED : 0;
 }
 
 /* "# import NAME: N here, N from FILE, ..." per row, with --import */
@@ -307,11 +311,12 @@ int report_end(const struct tout *t)
 			st = E_PRECISION;
 		}
 	for (i = t->md->first; t->p->decide && i < t->md->nrow; i++)
-		if (t->md->rw[i].to >= 0 && t->md->rw[i].cmp.verdict ==
-		    CMP_UNDECIDED) {
-			warn("%s: vs %s: undecided when the --budget ran out",
+		if (t->md->rw[i].to >= 0 && t->md->rw[i].cmp.verdict >=
+		    CMP_DIFFERS) {
+			warn("%s: vs %s: %s when the --budget ran out",
 			    shown(t->md->rw[i].name),
-			    shown(t->md->rw[t->md->rw[i].to].name));
+			    shown(t->md->rw[t->md->rw[i].to].name),
+			    cmp_word(t->md->rw[i].cmp.verdict));
 			st = E_PRECISION;
 		}
 	if (t->p->base && (i = compare(t)))

@@ -354,10 +354,10 @@ static int compare(struct trun *t)
 	for (i = t->md->first; i < t->md->nrow; i++) {
 		struct row *r = &t->md->rw[i];
 
-		n += r->to >= 0 && r->cmp.verdict == CMP_UNDECIDED;
+		n += r->to >= 0 && r->cmp.verdict >= CMP_DIFFERS;
 		if (t->p->base && (e = tm_base_entry(t->b, r->cmd))) {
 			tm_compare_base(t->md, t->b, r, e);
-			n += r->bcmp.verdict == CMP_UNDECIDED;
+			n += r->bcmp.verdict >= CMP_DIFFERS;
 		}
 	}
 	return n;

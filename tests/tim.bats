@@ -714,11 +714,11 @@ i"
 	[ "$(head -1 r.csv)" = "label,command,overhead,run,batch,seconds,user_seconds,system_seconds,memory_usage_byte,to,ratio,low,high,confidence,verdict" ]
 	[ "$(sed -n 12p r.csv)" = "sleep 0.01,sleep 0.01,0,1,1,0.0105,,,,,,,,," ]
 	# 2 pairs: a ratio, no interval
-	[ "$(sed -n 31p r.csv)" = "b,sleep 0.02,0,10,2,0.0208,,,,sleep 0.01,2.046041713291477,,,0.95,no difference (undecided)" ]
+	[ "$(sed -n 31p r.csv)" = "b,sleep 0.02,0,10,2,0.0208,,,,sleep 0.01,2.046041713291477,,,0.95,undecided" ]
 	[ "$(cat r.md)" = "| Command | Estimate [ms] | Ratio | To | Pair ratio | Low | High | Confidence | Verdict |
 |:---|---:|---:|:---|---:|---:|---:|---:|:---|
 | sleep 0.01 | 9.568 ± 0.050 | 1.0000 ± 0.0052 |  |  |  |  |  |  |
-| b | 19.648 ± 0.029 | 2.054 ± 0.011 | sleep 0.01 | 2.046 |  |  | 0.95 | no difference (undecided) |" ]
+| b | 19.648 ± 0.029 | 2.054 ± 0.011 | sleep 0.01 | 2.046 |  |  | 0.95 | undecided |" ]
 }
 
 @test "--csv, --markdown: the comparison's columns, as the verdict line" {
@@ -965,18 +965,24 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 	assert abs(c["low"] - math.exp(mu - h)) < 1e-5, c
 	assert abs(c["high"] - math.exp(mu + h)) < 1e-5, c
 	EOF
-	# the other way round: faster; the interval reaching past 1 + T
-	# (--threshold, --confidence): no difference, undecided
+	# the other way round: faster; past 1 but into 1 + T (--threshold):
+	# a difference whose size is unsettled; holding 1 (--confidence):
+	# undecided. JSON and CSV carry a fixed word for each.
 	run tim $V --verdict b a
 	[ "${lines[2]}" = "0.4897 [0.4163, 0.5761] 95%${TAB}a${TAB}vs b: faster" ]
-	run tim $V --verdict --threshold=80% a b
-	[ "${lines[2]}" = "2.042 [1.736, 2.402] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
-	run tim $V --verdict --confidence=0.9999 a b
-	[ "${lines[2]}" = "2.042 [0.4888, 8.53] 99.99%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	run tim $V --verdict --threshold=80% --json d.json --csv d.csv a b
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "2.042 [1.736, 2.402] 95%${TAB}b${TAB}vs a: differs (size unsettled)" ]
+	[ "$(tail -n 1 d.csv | cut -d, -f15)" = differs ]
+	grep -q '"verdict": "differs", "decided": false' d.json
+	run tim $V --verdict --confidence=0.9999 --json u.json a b
+	[ "${lines[2]}" = "2.042 [0.4888, 8.53] 99.99%${TAB}b${TAB}vs a: undecided" ]
+	grep -q '"verdict": "undecided", "decided": false' u.json
 	# the same batches twice: ratio 1, a firm no difference
 	sed -n '1,12p' v.tsv > w.tsv; sed -n '1,12s/a$/c/p' v.tsv >> w.tsv
-	run tim -w0 -k1 -n3 -m4 -o0 -r w.tsv --verdict a c
+	run tim -w0 -k1 -n3 -m4 -o0 -r w.tsv --verdict --json s.json a c
 	[ "${lines[2]}" = "1 [1, 1] 95%${TAB}c${TAB}vs a: no difference" ]
+	grep -q '"verdict": "same", "decided": true' s.json
 }
 
 @test "--verdict interleaves; bad --threshold and --confidence run nothing" {
@@ -1010,7 +1016,7 @@ B="-w0 -k1 -n3 -o0"
 	batches a 1 1 1 1 1 1 1 1 1 1 1 1 > d.tsv
 	batches b 1.1 2.0 1.0 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 >> d.tsv
 	run tim $B -m3 -r d.tsv --verdict a b
-	[ "${lines[2]}" = "1.301 [0.5115, 3.307] 95%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	[ "${lines[2]}" = "1.301 [0.5115, 3.307] 95%${TAB}b${TAB}vs a: undecided" ]
 	run --separate-stderr tim $B -m3 -r d.tsv --decide --json d.json a b
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "1.447 [1.224, 1.712] 99.375%${TAB}b${TAB}vs a: slower" ]
@@ -1023,16 +1029,29 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	head -n 15 d.tsv > e.tsv; sed -n '37,51p' d.tsv >> e.tsv
 	run --separate-stderr tim $B -m3 -r e.tsv --decide a b
 	[ "$status" -eq 6 ]
-	[ "${lines[2]}" = "1.377 [0.807, 2.35] 98.75%${TAB}b${TAB}vs a: no difference (undecided)" ]
+	[ "${lines[2]}" = "1.377 [0.807, 2.35] 98.75%${TAB}b${TAB}vs a: undecided" ]
 	[ "$stderr" = "tim: b: vs a: undecided when the --budget ran out" ]
 	# live, a budget spent by the first batches: 2 pairs, no interval
 	run --separate-stderr tim $B -m2 --decide --budget=1ms true 'sleep 0.01'
 	[ "$status" -eq 6 ]
-	[[ "${lines[2]}" == *" [nan, nan] 97.5%${TAB}sleep 0.01${TAB}vs true: no difference (undecided)" ]]
+	[[ "${lines[2]}" == *" [nan, nan] 97.5%${TAB}sleep 0.01${TAB}vs true: undecided" ]]
 	bad "tim: bad --budget 'x' (a time like 5s or 500ms)" --decide --budget x 'touch ran'
+	# a difference whose size is unsettled is not yet decided either:
+	# batches are added until it is
+	batches a 1 1 1 1 1 1 1 1 1 1 1 1 > f.tsv
+	batches b 1.5 1.6 1.4 2 2 2 2 2 2 2 2 2 >> f.tsv
+	run tim $B -m3 -r f.tsv --verdict --threshold=45% a b
+	[ "${lines[2]}" = "1.498 [1.269, 1.768] 95%${TAB}b${TAB}vs a: differs (size unsettled)" ]
+	run --separate-stderr tim $B -m3 -r f.tsv --decide --threshold=45% a b
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "1.861 [1.633, 2.119] 99.375%${TAB}b${TAB}vs a: slower" ]
+	head -n 15 f.tsv > g.tsv; sed -n '37,51p' f.tsv >> g.tsv
+	run --separate-stderr tim $B -m3 -r g.tsv --decide --threshold=45% a b
+	[ "$status" -eq 6 ]
+	[[ "${lines[2]}" == *"vs a: differs (size unsettled)" ]]
 }
 
-@test "--baseline with --verdict: a three-way gate: 0 no slower, 7 slower, 9 undecided" {
+@test "--baseline with --verdict: the gate: 0 no slower, 7 slower, 10 differs upwards, 9 undecided" {
 	batches a 1 1.01 0.99 1 > base.tsv
 	tim $B -m4 -r base.tsv --json base.json a > /dev/null
 	batches a 1 1.005 0.995 1 > same.tsv
@@ -1046,10 +1065,19 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	[ "${lines[2]}" = "1.1 [1.085, 1.115] 95%${TAB}a${TAB}vs baseline: slower" ]
 	run tim $B -m4 -r slow.tsv --verdict --threshold=20% --baseline base.json a
 	[ "$status" -eq 0 ]
+	# past 1 and into 1 + T: slower by a size not settled, 10; the
+	# same below 1 passes (no slower can it be)
+	run tim $B -m4 -r slow.tsv --verdict --threshold=10% --baseline base.json a
+	[ "$status" -eq 10 ]
+	[ "${lines[2]}" = "1.1 [1.085, 1.115] 95%${TAB}a${TAB}vs baseline: differs (size unsettled)" ]
+	batches a 0.9 0.91 0.89 0.9 > fast.tsv
+	run tim $B -m4 -r fast.tsv --verdict --threshold=10% --baseline base.json a
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "0.9 [0.8866, 0.9136] 95%${TAB}a${TAB}vs baseline: differs (size unsettled)" ]
 	batches a 1 1.3 0.8 1.1 > wide.tsv
 	run tim $B -m4 -r wide.tsv --verdict --baseline base.json a
 	[ "$status" -eq 9 ]
-	[ "${lines[2]}" = "1.034 [0.7494, 1.427] 95%${TAB}a${TAB}vs baseline: no difference (undecided)" ]
+	[ "${lines[2]}" = "1.034 [0.7494, 1.427] 95%${TAB}a${TAB}vs baseline: undecided" ]
 	run tim $B -m4 -r wide.tsv --verdict --confidence=50% --threshold=40% --baseline base.json a
 	[ "$status" -eq 0 ]
 	# a --save file as the baseline: the same verdict as its export
