@@ -16,6 +16,7 @@
 
 #include "timing/compare.h"
 #include "timing/counters.h"
+#include "timing/load.h"
 
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
@@ -64,6 +65,8 @@ struct tmodel {
 	const char *pm;         /* value +- error separator */
 	const char *version;    /* "tim (quickbox) V" */
 	double conf, thr;       /* comparisons: confidence, threshold */
+	int busy;               /* the machine was busy: conf was raised */
+	struct load ld;         /* what was seen of its load */
 	int verdict;            /* --verdict: --plot's title names them */
 	size_t *icount;         /* runs of row i from --import f, at
 	                         * [f * nrow + i] */
