@@ -278,3 +278,20 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 	    assert "e" in s or len(s.split(".")[1]) <= 9, s
 	EOF
 }
+
+@test "--ready-timeout: no line in time: the group stopped, exit 11 and a line naming the likely cause" {
+	run --separate-stderr in_ns "'$QB' tim --ready=Ready --ready-timeout=300ms -w0 -n3 -m2 -o0 \
+	    'echo starting; sleep 100'; echo rc=\$?
+	    /usr/bin/pgrep -c -x sleep"
+	[ "${lines[0]}" = starting ]
+	[ "${lines[1]}" = rc=11 ]
+	[ "${lines[2]}" = 0 ]
+	[ "$stderr" = "tim: \"echo starting; sleep 100\": no --ready line in --ready-timeout=300ms, its process group stopped (output buffered? try stdbuf -oL CMD, python3 -u)" ]
+	# a line in time is no failure
+	run tim --ready=Ready --ready-timeout=20s -w0 -n3 -m2 -o0 'echo Ready; sleep 100'
+	[ "$status" -eq 0 ]
+	run --separate-stderr tim --ready=Ready --ready-timeout=x 'touch ran'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: bad --ready-timeout 'x' (a time like 5s or 500ms)" ]
+	[ ! -e ran ]
+}
