@@ -10,7 +10,8 @@
  * failed, 3 command failed, 4 cleanup failed, 5 --graph command failed,
  * 6 --precision not reached or --decide undecided, 7 slower than
  * --baseline, 8 a command with no --baseline entry, 9 a --baseline
- * comparison undecided (--verdict). */
+ * comparison undecided (--verdict), 10 one that differs upwards, 11 no
+ * --ready line within --ready-timeout. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -43,7 +44,7 @@ enum { O_W, O_N, O_K, O_M, O_O, O_S, O_R, O_P, O_C, O_U, O_d, O_OH, O_D,
 	O_RP, O_G, O_V, O_H, O_VER, O_NOSH, O_PREC, O_BUD, O_IL, O_JSON,
 	O_CSV, O_MD, O_PSCAN, O_STEP, O_PLIST, O_BASE, O_TOL, O_PROG, O_ERR,
 	O_OUT, O_SERR, O_AFF, O_QW, O_VERD, O_THR, O_CONF, O_DEC, O_IMP,
-	O_READY, O_CTR, O_PLOT, O_NOPTS };
+	O_READY, O_RTO, O_CTR, O_PLOT, O_NOPTS };
 
 static const struct optdef defs[] = {
 	[O_W] = {OPT_TEXT("warmup", "N", "warm-up runs to discard (1)"), 'w', OPT_VALUE, 0},
@@ -90,6 +91,7 @@ static const struct optdef defs[] = {
 	[O_DEC] = {OPT_TEXT("decide", "", "--verdict; add batches until all are decided"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs to its rows"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_READY] = {OPT_TEXT("ready", "REGEX", "a run ends at a line matching REGEX"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "wait so long for --ready's line, then exit 11 (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CTR] = {OPT_TEXT("counters", "", "count faults, switches, perf events"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_PLOT] = {OPT_TEXT("plot", "FILE", "an SVG of every run's time"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_NOPTS] = {0, 0, 0, 0},
@@ -98,12 +100,13 @@ _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
     "one row per option id, then the end row");
 
 static const struct optset os = {
-	"[options] [label:]command ...", defs, OPT_CLIGEN | OPT_INORDER,
+	"[options] [label:]command ...", defs, OPT_CLIGEN,
 	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
 	"5 the --graph command failed, 6 --precision not reached or --decide\n"
 	"undecided, 7 slower than --baseline, 8 a command the baseline lacks,\n"
-	"9 a --baseline comparison undecided (--verdict). See tim(1).\n"
+	"9/10 a --baseline comparison undecided/differs upwards, 11 no\n"
+	"--ready line in --ready-timeout. See tim(1).\n"
 };
 
 struct param {                  /* one -P or -L dimension */
@@ -342,12 +345,14 @@ static int on_opt(void *ctx, int id, char *v)
 			return -1;
 		}
 		return 0;
-	case O_BUD:
-		if (duration(v, &t->p.budget)) {
-			opt_seterr("tim: bad --budget '%s' (a time like 5s or "
-			    "500ms)", v);
+	case O_BUD: case O_RTO:
+		if (duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to)) {
+			opt_seterr("tim: bad --%s '%s' (a time like 5s or "
+			    "500ms)", defs[id].lname, v);
 			return -1;
 		}
+		if (id == O_RTO)
+			t->p.ready_tot = v;
 		return 0;
 	case O_TOL:
 		if (num_double(v, 0, 1e9, &t->p.tol) || !(t->p.tol > 0)) {
@@ -382,7 +387,16 @@ static int on_opt(void *ctx, int id, char *v)
 		}
 		return 0;
 	case O_JSON: case O_CSV: case O_MD: t->p.exp[id - O_JSON] = v; return 0;
-	case O_PLOT: t->p.exp[X_SVG] = v; return 0;
+	case O_PLOT:    /* an SVG under another name misleads */
+		i = (int)strlen(v);
+		if ((i < 4 || strcasecmp(v + i - 4, ".svg")) && strncmp(v,
+		    "/dev/", 5)) {
+			opt_seterr("tim: --plot '%s': it writes SVG: name it "
+			    "*.svg", v);
+			return -1;
+		}
+		t->p.exp[X_SVG] = v;
+		return 0;
 	case O_BASE: t->p.base = v; return 0;
 	case O_STEP: t->step = v; return 0;
 	case O_QW: t->p.quiet = opt_bool(v) == 1; return 0;
@@ -723,7 +737,8 @@ int tim_main(int argc, char **argv)
 {
 	struct tim t = {        /* the original's current defaults */
 		.n = 6, .k = 1, .o = 6, .unit = "ms", .delim = ':',
-		.p = {.w = 1, .m = 4, .report = R_DIFFS, .tol = 2},
+		.p = {.w = 1, .m = 4, .report = R_DIFFS, .tol = 2,
+			.ready_to = 60, .ready_tot = "60s"},
 		.md = {.conf = 0.95, .thr = 0.02},
 	};
 	struct tbase b = {0, 0, 0};

@@ -362,8 +362,8 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 		tw_str(w, ", \"confidence\": ");
 		num_or_null(w, r->cmp.conf);
 		twf(w, ", \"verdict\": \"%s\", \"decided\": %s, \"pairs\": %zu}",
-		    cmp_word(r->cmp.verdict), r->cmp.verdict == CMP_UNDECIDED ?
-		    "false" : "true", r->cmp.pairs);
+		    cmp_key(r->cmp.verdict), r->cmp.verdict < CMP_DIFFERS ?
+		    "true" : "false", r->cmp.pairs);
 	}
 	tw_str(w, ",\n      \"parameters\": {");
 	for (p = 0; p < r->np; p++) {
@@ -458,11 +458,8 @@ static void cmp_cells(struct tw *w, const struct tmodel *md,
 			twf(w, "%.4g", v[i]);
 	}
 	tw_str(w, sep);
-	if (r->to >= 0) {
-		tw_str(w, cmp_word(r->cmp.verdict));
-		if (r->cmp.verdict == CMP_UNDECIDED)
-			tw_str(w, " (undecided)");
-	}
+	if (r->to >= 0)         /* the CSV's for machines, the table's to read */
+		tw_str(w, (csv ? cmp_key : cmp_word)(r->cmp.verdict));
 }
 
 static void write_csv(struct tw *w, const struct tmodel *md)

@@ -16,10 +16,12 @@
 
 #include "timing/compare.h"
 #include "timing/counters.h"
+#include "timing/load.h"
 
 /* exit statuses, as documented in docs/tim.md */
 enum { E_USAGE = 1, E_PREP = 2, E_CMD = 3, E_CLEAN = 4, E_GRAPH = 5,
-	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8, E_UNDECIDED = 9 };
+	E_PRECISION = 6, E_SLOWER = 7, E_NOBASE = 8, E_UNDECIDED = 9,
+	E_DIFFERS = 10, E_READY = 11 };
 
 struct run {                    /* one timed run, in time order */
 	double secs;            /* wall-clock seconds */
@@ -63,6 +65,8 @@ struct tmodel {
 	const char *pm;         /* value +- error separator */
 	const char *version;    /* "tim (quickbox) V" */
 	double conf, thr;       /* comparisons: confidence, threshold */
+	int busy;               /* the machine was busy: conf was raised */
+	struct load ld;         /* what was seen of its load */
 	int verdict;            /* --verdict: --plot's title names them */
 	size_t *icount;         /* runs of row i from --import f, at
 	                         * [f * nrow + i] */

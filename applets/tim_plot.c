@@ -60,8 +60,6 @@ void tplot_svg(struct tw *w, const struct tmodel *md)
 			xtext(w, md->rw[md->rw[i].to].name);
 			twf(w, ": %.4g, ", md->rw[i].cmp.ratio);
 			tw_str(w, cmp_word(md->rw[i].cmp.verdict));
-			tw_str(w, md->rw[i].cmp.verdict == CMP_UNDECIDED ?
-			    " (undecided)" : "");
 		}
 	tw_str(w, n ? "</text>\n" : "tim: every run's time</text>\n");
 	for (i = 0; i < md->nrow; i++) {

@@ -17,6 +17,8 @@
 #include "tim_report.h"
 #include "tim_tw.h"
 
+#define BASE_FEW 10     /* fewer batches or pairs cannot decide much */
+
 static void out_unc(const struct tout *t, double val, double err)
 {
 	char b[256];
@@ -132,7 +134,44 @@ static void verdict_line(const struct cmp *c, const char *nm, const char *ref)
 	out_str(ref);
 	out_str(": ");
 	out_str(cmp_word(c->verdict));
-	out_str(c->verdict == CMP_UNDECIDED ? " (undecided)\n" : "\n");
+	out_char('\n');
+}
+
+/* A comparison not settled (undecided, or differs): on stderr, after how
+ * many pairs, why and what to do: a --baseline e of too few batches, too
+ * few pairs, a busy machine (what load.h saw), or a wide spread. */
+static void why(const struct tout *t, const struct row *r,
+    const struct cmp *c, const char *ref, const struct tbent *e)
+{
+	char b[1024], *s = b;
+	const char *more = t->p->decide ? "raise --budget" :
+	    "raise -m, or use --decide";
+	double f[4];
+	size_t nb = e && e->n > 0 ? e->nrun / (size_t)e->n : 0;
+
+	if (c->verdict < CMP_DIFFERS)
+		return;
+	s += fmtf_snprintf(s, 300, "%s: vs %s: %s after %zu %s: ",
+	    shown(r->name), shown(ref), cmp_word(c->verdict), c->pairs, e ?
+	    "batches" : "pairs");
+	if (e && nb < BASE_FEW) {
+		fmtf_snprintf(s, 500, "--baseline %.200s has %zu batches, too "
+		    "few: record it with --verdict --json=FILE (%d)", t->p->base,
+		    nb, BASE_FEW * 2);
+	} else if (c->pairs < BASE_FEW || isnan(c->low)) {
+		fmtf_snprintf(s, 500, "too few pairs: %s", more);
+	} else if (t->md->busy) {
+		load_busy(&t->md->ld, f);
+		fmtf_snprintf(s, 500, "a busy machine (load %.1f, %.1f tasks "
+		    "runnable beside tim, %.0f%% steal, %.0f involuntary "
+		    "switches/s; %d CPUs): measure when it is quieter", f[0],
+		    f[1], f[2], f[3], t->md->ld.ncpu);
+	} else {
+		fmtf_snprintf(s, 500, "a wide spread ([%.4g, %.4g] against 1 "
+		    "+- %g%%): %s, or lengthen the runs (-n)", c->low, c->high,
+		    100 * t->md->thr, more);
+	}
+	warn_line(b);   /* warn() has no floats (fmt.h) */
 }
 
 /* --verdict: one line per comparison, after the report (tm_compare_all
@@ -154,14 +193,16 @@ static void verdicts(const struct tout *t)
  * --verdict its verdict line ("vs baseline"), else "DIFF +- ERR
  * UNIT<TAB>name<TAB>..." against the tolerance. E_SLOWER when one is
  * slower, else E_NOBASE when a command has no entry (a gate that
- * compared nothing must not pass), else E_UNDECIDED when a verdict is
- * undecided. Each command without an entry is named on stderr, and each
+ * compared nothing must not pass), else E_DIFFERS when one differs
+ * upwards (slower by a size not settled: maybe past the threshold),
+ * else E_UNDECIDED when one is undecided; a downward difference passes,
+ * as faster does. Each command without an entry is named on stderr, and each
  * entry no command used gets a note (a renamed or mistyped command is
  * the likely cause); the overhead's entry ("") is no command's. */
 static int compare(const struct tout *t)
 {
 	const struct tbase *b = t->b;
-	int i, slower = 0, missing = 0, und = 0;
+	int i, slower = 0, missing = 0, und = 0, up = 0;
 	size_t j;
 	char *used = xmalloc(b->n + 1);
 	const struct tbent *e;
@@ -181,7 +222,10 @@ static int compare(const struct tout *t)
 		used[e - b->e] = 1;
 		if (t->p->verdict) {
 			verdict_line(&r->bcmp, r->name, "baseline");
+			tw_stdout();
+			why(t, r, &r->bcmp, "baseline", e);
 			slower |= r->bcmp.verdict == CMP_SLOWER;
+			up |= r->bcmp.verdict == CMP_DIFFERS && r->bcmp.low > 1;
 			und |= r->bcmp.verdict == CMP_UNDECIDED;
 			continue;
 		}
@@ -214,7 +258,8 @@ static int compare(const struct tout *t)
 			warn("note: --baseline %s: \"%s\" matches no command",
 			    t->p->base, shown(b->e[j].key));
 	free(used);
-	return slower ? E_SLOWER : missing ? E_NOBASE : und ? E_UNDECIDED : 0;
+	return slower ? E_SLOWER : missing ? E_NOBASE : up ? E_DIFFERS : und ?
+	    E_UNDECIDED : 0;
 }
 
 /* "# import NAME: N here, N from FILE, ..." per row, with --import */
@@ -306,13 +351,13 @@ int report_end(const struct tout *t)
 			warn_line(line);  /* warn() has no floats (fmt.h) */
 			st = E_PRECISION;
 		}
-	for (i = t->md->first; t->p->decide && i < t->md->nrow; i++)
-		if (t->md->rw[i].to >= 0 && t->md->rw[i].cmp.verdict ==
-		    CMP_UNDECIDED) {
-			warn("%s: vs %s: undecided when the --budget ran out",
-			    shown(t->md->rw[i].name),
-			    shown(t->md->rw[t->md->rw[i].to].name));
-			st = E_PRECISION;
+	for (i = t->md->first; t->p->verdict && i < t->md->nrow; i++)
+		if (t->md->rw[i].to >= 0) {
+			why(t, &t->md->rw[i], &t->md->rw[i].cmp,
+			    t->md->rw[t->md->rw[i].to].name, NULL);
+			if (t->p->decide && t->md->rw[i].cmp.verdict >=
+			    CMP_DIFFERS)
+				st = E_PRECISION;
 		}
 	if (t->p->base && (i = compare(t)))
 		st = i;

@@ -101,7 +101,7 @@ static void run1(struct trun *t, const char *cmd, const struct row *w,
 
 static double tv(struct timeval v)
 {
-	return (double)v.tv_sec + (double)v.tv_usec * 1e-6;
+	return (double)((long long)v.tv_sec * 1000000 + v.tv_usec) / 1e6;
 }
 
 /* One run of row r: a --read value stands in for the whole run, hooks
@@ -140,6 +140,8 @@ static struct run get1(struct trun *t, struct row *r)
 	t->ch.sp.out = fd[0];
 	t->ch.sp.err = fd[1];
 	memcpy(t->cv, res.ctr, sizeof t->cv);
+	t->md->ld.ivcsw += (double)res.ctr[CTR_IVCSW];
+	t->md->ld.secs += res.secs;
 	u.secs = res.secs;
 	u.user = tv(res.utime);
 	u.sys = tv(res.stime);
@@ -221,6 +223,7 @@ static void measure_rows(struct trun *t, int print)
 			timed(t, r, r->n);
 		}
 		tsave_flush(&t->sv);
+		load_look(&t->md->ld);
 		tm_update(t->md, i);
 		cpu_log(t, r);
 		if (print) {
@@ -245,6 +248,7 @@ static void measure_interleaved(struct trun *t)
 			timed(t, &t->md->rw[i], t->md->rw[i].n);
 		}
 		tsave_flush(&t->sv);
+		load_look(&t->md->ld);
 	}
 	for (i = 0; i < t->md->nrow; i++) {
 		tm_update(t->md, i);
@@ -343,21 +347,27 @@ spent:
 }
 
 /* every comparison made, with the first row and with the --baseline
- * (the outputs print what the options ask); returns how many are still
- * undecided */
+ * (the outputs print what the options ask); returns how many are not
+ * yet settled. On a busy machine (load.h) the intervals are read at a
+ * tenth of the error rate: bursts of other work hit a few pairs alike
+ * and make them less independent than the interval assumes, and a
+ * false difference costs more than a late one. */
 static int compare(struct trun *t)
 {
 	const struct tbent *e;
 	int i, n = 0;
+	double f[4];
 
+	t->md->busy = !t->p->read && load_busy(&t->md->ld, f);
+	t->md->conf = 1 - (1 - t->conf) / (t->md->busy ? 10 : 1);
 	tm_compare_all(t->md);
 	for (i = t->md->first; i < t->md->nrow; i++) {
 		struct row *r = &t->md->rw[i];
 
-		n += r->to >= 0 && r->cmp.verdict == CMP_UNDECIDED;
+		n += r->to >= 0 && r->cmp.verdict >= CMP_DIFFERS;
 		if (t->p->base && (e = tm_base_entry(t->b, r->cmd))) {
 			tm_compare_base(t->md, t->b, r, e);
-			n += r->bcmp.verdict == CMP_UNDECIDED;
+			n += r->bcmp.verdict >= CMP_DIFFERS;
 		}
 	}
 	return n;
@@ -373,7 +383,7 @@ static int compare(struct trun *t)
  * (docs/studies/2026-12-04-tim-verdict.md). */
 static void decide(struct trun *t)
 {
-	double a = 1 - t->md->conf;
+	double a = 1 - t->conf;
 	long long look = t->m;
 	int i, j = 0, last;
 
@@ -381,7 +391,7 @@ static void decide(struct trun *t)
 		last = clock_ns() - t->t0 >= (long long)(t->p->budget * 1e9) ||
 		    !saved_round(t, 1, 1) || (t->m + 1) * t->md->rw[0].n > MAXN;
 		if (t->m >= look || last) {
-			t->md->conf = 1 - a / (double)(2LL << j++);
+			t->conf = 1 - a / (double)(2LL << j++);
 			if (!compare(t) || last)
 				break;
 			look *= 2;
@@ -392,6 +402,7 @@ static void decide(struct trun *t)
 			timed(t, &t->md->rw[i], t->md->rw[i].n);
 		}
 		tsave_flush(&t->sv);
+		load_look(&t->md->ld);
 	}
 	for (i = 0; i < t->md->nrow; i++)
 		tm_update(t->md, i);
@@ -446,6 +457,7 @@ void run_open(struct trun *t)
 	int i;
 
 	t->m = t->p->m;
+	t->conf = t->md->conf;
 	if (t->p->save)
 		tsave_open(&t->sv, t->p->save);
 	if (t->p->read)
@@ -506,6 +518,8 @@ void run_setup(struct trun *t)
 	}
 	t->ch.sp.ready_ctx = t->p->rx;
 	t->ch.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
+	t->ch.sp.ready_ns = (long long)(t->p->ready_to * 1e9);
+	t->ch.rto = t->p->ready_tot;
 	t->progress = t->p->progress == P_AUTO ? isatty(2) :
 	    t->p->progress == P_ALWAYS;
 }
@@ -518,6 +532,7 @@ void run_measure(struct trun *t)
 	int i;
 
 	t->t0 = clock_ns();
+	load_start(&t->md->ld);
 	if (t->p->interleave || t->p->prec > 0) {
 		if (t->p->interleave)
 			measure_interleaved(t);

@@ -27,6 +27,7 @@ struct trun {
 	int progress, progshown;        /* the status line: on, shown */
 	long long t0, lastprog;         /* start, last progress line (ns) */
 	long long m;                    /* batches so far (--decide adds) */
+	double conf;                    /* the confidence on a quiet machine */
 };
 
 /* the files measuring reads and writes: --save, --read, --baseline and

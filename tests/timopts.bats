@@ -240,3 +240,58 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 	[ "${lines[1]}" = rc=143 ]
 	[ "${lines[2]}" = 0 ]
 }
+
+@test "options after a command are options, as hyperfine parses them: an unknown one is exit 1, never a command" {
+	run --separate-stderr tim -w0 -n3 -m2 -o0 'echo hi' --output=null
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == *" ms${TAB}echo hi" ]]
+	run --separate-stderr tim -w0 -n3 -m2 -o0 'touch ran' --bogus
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: unknown option '--bogus'" ]
+	[ ! -e ran ]
+	# "--" still ends the options: what follows is a command
+	run --separate-stderr tim -w0 -n3 -m2 -o0 -- '-x'
+	[ "$status" -eq 3 ]
+}
+
+@test "--plot: a name not ending in .svg is refused (it writes SVG); /dev/ names pass" {
+	run --separate-stderr tim --plot=x.png 'touch ran'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: --plot 'x.png': it writes SVG: name it *.svg" ]
+	[ ! -e ran ]
+	[ ! -e x.png ]
+	run --separate-stderr tim -w0 -n3 -m2 -o0 --plot=/dev/stdout --plot=X.SVG true
+	[ "$status" -eq 0 ]
+	[ -s X.SVG ]
+}
+
+@test "exports: each run's seconds in the shortest text that reads back (whole ns: at most 9 decimals)" {
+	run tim -w0 -n10 -m4 -o0 --json=t.json --csv=t.csv 'sleep 0.001'
+	[ "$status" -eq 0 ]
+	python3 - <<-'EOF'
+	import csv, json
+	t = json.load(open("t.json"))["results"][0]["times"]
+	c = [r["seconds"] for r in csv.DictReader(open("t.csv"))]
+	assert len(t) == 40 and len(c) == 40, (len(t), len(c))
+	for s in c + [repr(x) for x in t]:
+	    assert "e" in s or len(s.split(".")[1]) <= 9, s
+	EOF
+}
+
+@test "--ready-timeout: no line in time: the group stopped, exit 11 and a line naming the likely cause" {
+	run --separate-stderr in_ns "'$QB' tim --ready=Ready --ready-timeout=300ms -w0 -n3 -m2 -o0 \
+	    'echo starting; sleep 100'; echo rc=\$?
+	    /usr/bin/pgrep -c -x sleep"
+	[ "${lines[0]}" = starting ]
+	[ "${lines[1]}" = rc=11 ]
+	[ "${lines[2]}" = 0 ]
+	[ "$stderr" = "tim: \"echo starting; sleep 100\": no --ready line in --ready-timeout=300ms, its process group stopped (output buffered? try stdbuf -oL CMD, python3 -u)" ]
+	# a line in time is no failure
+	run tim --ready=Ready --ready-timeout=20s -w0 -n3 -m2 -o0 'echo Ready; sleep 100'
+	[ "$status" -eq 0 ]
+	run --separate-stderr tim --ready=Ready --ready-timeout=x 'touch ran'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "tim: bad --ready-timeout 'x' (a time like 5s or 500ms)" ]
+	[ ! -e ran ]
+}

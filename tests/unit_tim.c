@@ -175,6 +175,9 @@ static void check_cmp(void)
 	expect_num("1/ratio", c.ratio, exp(-0.2), 1e-12);
 	cmp_pairs(x, y, 3, 0.5, 0.5, tmp, &c);
 	expect_num("within 1 +- 0.5: the same", c.verdict, CMP_SAME, 0);
+	cmp_pairs(x, y, 3, 0.5, 0.25, tmp, &c);    /* [1.166, 1.290] */
+	expect_num("past 1 and into 1 + 0.25: differs", c.verdict,
+	    CMP_DIFFERS, 0);
 	cmp_pairs(x, y, 2, 0.5, 0.02, tmp, &c);
 	expect_num("2 pairs: no interval", isnan(c.low), 1, 0);
 	expect_num("2 pairs: undecided", c.verdict, CMP_UNDECIDED, 0);
@@ -215,8 +218,13 @@ static void check_cmp(void)
 	cmp_groups(x, 2, x, 2, 0.95, 0.02, tmp, &c);
 	expect_num("groups: all equal: the same", c.verdict, CMP_SAME, 0);
 	expect_str("words", cmp_word(CMP_SAME), "no difference");
-	expect_str("words", cmp_word(CMP_UNDECIDED), "no difference");
+	expect_str("words", cmp_word(CMP_DIFFERS), "differs (size unsettled)");
+	expect_str("words", cmp_word(CMP_UNDECIDED), "undecided");
 	expect_str("words", cmp_word(CMP_SLOWER), "slower");
+	expect_str("keys", cmp_key(CMP_SAME), "same");
+	expect_str("keys", cmp_key(CMP_DIFFERS), "differs");
+	expect_str("keys", cmp_key(CMP_UNDECIDED), "undecided");
+	expect_str("keys", cmp_key(CMP_FASTER), "faster");
 }
 
 static double *nums(int n, char **s)
@@ -321,9 +329,8 @@ int main(int argc, char **argv)
 		}
 		cmp_pairs(x, y, n, strtod(argv[2], NULL), strtod(argv[3], NULL),
 		    y + n + 1, &c);
-		printf("%.6f %.6f %.6f %s%s\n", c.ratio, c.low, c.high,
-		    cmp_word(c.verdict), c.verdict == CMP_UNDECIDED ?
-		    " (undecided)" : "");
+		printf("%.6f %.6f %.6f %s\n", c.ratio, c.low, c.high,
+		    cmp_word(c.verdict));
 		return 0;
 	}
 	if (!strcmp(m, "sort")) {

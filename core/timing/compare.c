@@ -7,8 +7,16 @@
 
 const char *cmp_word(int v)
 {
-	return v == CMP_FASTER ? "faster" : v == CMP_SLOWER ? "slower" :
-	    "no difference";
+	static const char *const w[] = {"faster", "slower", "no difference",
+		"differs (size unsettled)", "undecided"};
+
+	return w[v];
+}
+
+const char *cmp_key(int v)
+{
+	return v == CMP_SAME ? "same" : v == CMP_DIFFERS ? "differs" :
+	    cmp_word(v);
 }
 
 /* a polynomial in x with coefficients c[0..n), highest first */
@@ -97,6 +105,8 @@ static void bounds(double mid, double lo, double hi, double thr,
 		out->verdict = CMP_SLOWER;
 	else if (out->low >= 1 - thr && out->high <= 1 + thr)
 		out->verdict = CMP_SAME;
+	else if (out->low > 1 || out->high < 1)
+		out->verdict = CMP_DIFFERS;
 }
 
 /* mean +- t(df) * se on the log scale; no interval (undecided) when se

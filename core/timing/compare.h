@@ -18,12 +18,16 @@
 
 #include <stddef.h>
 
+/* The four answers, read off the interval against 1 and 1 +- threshold
+ * (docs/tim.md, "Verdicts"); decided: below CMP_DIFFERS */
 enum {
 	CMP_FASTER,     /* the whole interval below 1 - threshold */
 	CMP_SLOWER,     /* the whole interval above 1 + threshold */
 	CMP_SAME,       /* the whole interval within 1 +- threshold */
-	CMP_UNDECIDED   /* the interval reaches past 1 +- threshold: no
-			 * difference detected, but none ruled out either */
+	CMP_DIFFERS,    /* the interval excludes 1 but reaches past 1 +-
+			 * threshold: a difference seen, its size unsettled */
+	CMP_UNDECIDED   /* it holds 1 and reaches past 1 +- threshold: no
+			 * difference seen, but none ruled out either */
 };
 
 struct cmp {
@@ -34,8 +38,12 @@ struct cmp {
 	size_t pairs;           /* pairs used */
 };
 
-/* "faster", "slower" or "no difference" (CMP_SAME and CMP_UNDECIDED) */
+/* the verdict as the report prints it ("faster", "slower", "no
+ * difference", "differs (size unsettled)", "undecided"), and as a
+ * machine word for the exports ("faster", "slower", "same", "differs",
+ * "undecided") */
 const char *cmp_word(int verdict);
+const char *cmp_key(int verdict);
 
 /* pairs from which cmp_pairs takes the median and its sign-test
  * interval instead of the mean and Student's t */

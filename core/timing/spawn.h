@@ -16,9 +16,9 @@
  * passes on to where they would have gone), the clock is read when the
  * line arrives, then the group gets TERM (and CONT, for a stopped one),
  * KILL after the grace, and the child is waited for; so it is when
- * the output ends without the line. The child also dies (KILL) when the
- * parent dies (PR_SET_PDEATHSIG), though not what it started. Never
- * prints, never exits. */
+ * the output ends without the line, or when ready_ns pass without it.
+ * The child also dies (KILL) when the parent dies (PR_SET_PDEATHSIG),
+ * though not what it started. Never prints, never exits. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
 
@@ -39,6 +39,7 @@ struct spawner {
 	int (*ready)(void *ctx, const char *line);
 	void *ready_ctx;
 	long long grace_ns;     /* TERM to KILL */
+	long long ready_ns;     /* the longest wait for the line; 0: none */
 	/* or NULL: the child is forked (not vforked) and held at a gate
 	 * until these counters are opened on it; the clock starts at its
 	 * release (counters.h) */
@@ -59,6 +60,7 @@ struct spawn_res {
 	int ready;              /* a ready line ended it: secs is then the
 	                         * time to that line. Else the pipes closed
 	                         * without one, and status is the child's */
+	int late;               /* or ready_ns passed without the line */
 	long long ctr[CTR_N];   /* rusage's faults and switches; with
 	                         * sp->ctr the events, else -1 */
 };
