@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "applets.h"
 #include "lib/err.h"
 #include "records/gnusize.h"

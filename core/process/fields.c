@@ -6,15 +6,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/clock.h"
+#include "libc/date.h"
 #include "lib/err.h"
 #include "process/escape.h"
 #include "process/fields.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "process/ident.h"
 #include "lib/ids.h"
 #include "lib/loc.h"
-#include "lib/tz.h"
+#include "libc/tz.h"
 #include "lib/vec.h"
 
 /* how a column lays out, as ps's: right-aligned; as wide as pid_max
@@ -753,7 +753,7 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 		if (attrs[c->id][2] == K_LSTART)   /* ctime(3)'s, local */
 			s += (unsigned long long)tz_offset((long long)s);
 		v = s % 86400;
-		clock_date((long)(s / 86400), &y, &m, &day);
+		date_of_day((long)(s / 86400), &y, &m, &day);
 		if (attrs[c->id][2] == K_START)
 			putf(b, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, day,
 			    (int)(v / 3600), (int)(v / 60 % 60), (int)(v % 60));
