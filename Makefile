@@ -72,15 +72,17 @@ $(error unknown or unimplemented applet(s): $(BAD); available: $(AVAIL))
 endif
 FAMILIES := $(sort $(foreach p,$(PAIRS),$(if $(filter $(call name,$(p)),$(APPLETS)),$(call family,$(p)))))
 
-# core/ is a library: one folder per engine (process, records, timing) and
-# lib/ for generic helpers, archived so that, with --gc-sections, a subset
-# build links only the functions its applets reach
-CORE_DIRS := lib process records timing
+# core/ is a library: one folder per engine (process, records, timing),
+# lib/ for generic helpers and libc/ below them for the project's own
+# versions of C library functions (tests/floors.sh), archived so that,
+# with --gc-sections, a subset build links only the functions its applets
+# reach
+CORE_DIRS := libc lib process records timing
 CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
 CORE_LIB := $(B)/libcore.a
 # one -I for the core: an #include names its floor ("lib/err.h",
-# "process/select.h"), which tests/floors.sh checks
+# "libc/fmt.h", "process/select.h"), which tests/floors.sh checks
 CORE_INC := -Icore
 # a family is applets/FAMILY.c plus any applets/FAMILY_*.c beside it
 FAM_SRC  := $(foreach f,$(FAMILIES),applets/$(f).c $(wildcard applets/$(f)_*.c))
@@ -101,7 +103,7 @@ $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $(CORE_OBJ)
 
-$(B)/core/lib/heap.o: EXTRA += -fno-lto
+$(B)/core/libc/heap.o: EXTRA += -fno-lto
 
 $(B)/%.o: %.c $(B)/enabled.h
 	@mkdir -p $(@D)
@@ -242,7 +244,7 @@ STATIC_CC      ?= musl-gcc
 # compiler without the flag (clang) goes without it.
 STATIC_OPT      = $(shell $(STATIC_CC) -Oz -E -x c /dev/null >/dev/null 2>&1 && echo -Oz || echo -Os) -fno-jump-tables \
 		  $(shell echo 'int x;' | $(STATIC_CC) -fno-tree-sra -Werror -c -o /dev/null -x c - >/dev/null 2>&1 && echo -fno-tree-sra)
-# musl's allocator is 8 KB of every static family; core/lib/heap.c is
+# musl's allocator is 8 KB of every static family; core/libc/heap.c is
 # about 1 KB (docs/quickbox.md, "Static binary and size"). Its object is
 # plain (no LTO: the LTO symbol table does not list the calls to malloc
 # and free, so the linker would take musl's), and -u pulls it from the

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "applets.h"
 #include "lib/err.h"
 #include "records/gnusize.h"

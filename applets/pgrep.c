@@ -20,7 +20,7 @@
 #include "applets.h"
 #include "lib/err.h"
 #include "process/escape.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/ids.h"
 #include "lib/loc.h"
 #include "lib/num.h"

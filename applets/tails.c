@@ -10,7 +10,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "applets.h"
 #include "lib/err.h"
 #include "records/hdr.h"

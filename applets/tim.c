@@ -22,7 +22,7 @@
 #include "applets.h"
 #include "lib/cpus.h"
 #include "lib/err.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/mlog.h"
 #include "lib/num.h"
 #include "lib/opt.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/err.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/out.h"
 #include "timing/estimate.h"
 #include "timing/fmtunc.h"

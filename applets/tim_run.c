@@ -17,7 +17,7 @@
 #include "lib/clock.h"
 #include "lib/cpus.h"
 #include "lib/err.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/out.h"
 #include "lib/pat.h"
 #include "lib/vec.h"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/num.h"
 #include "lib/out.h"
 #include "lib/vec.h"

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/out.h"
 #include "tim_tw.h"
 

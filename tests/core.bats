@@ -253,7 +253,7 @@ CASES
 	[ "$output" = "hsort ok" ]
 }
 
-@test "clock_date: gmtime_r's date for every day from 1970 to 9999-12-31" {
+@test "date_of_day (libc/date.c): gmtime_r's date for every day from 1970 to 9999-12-31" {
 	run U date
 	[ "$status" -eq 0 ]
 	[[ "$output" = "date ok: "* ]]

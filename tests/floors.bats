@@ -9,7 +9,7 @@
 	[ "$status" = 0 ]
 }
 
-@test "floors.sh names each breach: an engine including another, lib including an engine, a core printf, warn and exit" {
+@test "floors.sh names each breach: an engine including another, lib including an engine, libc including lib, a core printf, warn and exit" {
 	local r="$BATS_TEST_TMPDIR/r"
 	mkdir -p "$r"
 	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
@@ -19,7 +19,8 @@
 	echo '#include "process/select.h"' >> "$r/core/records/rec.c"
 	# a bare name, even of the file's own folder, hides the floor
 	echo '#include "rec.h"' >> "$r/core/records/hdr.c"
-	echo '#include "process/proc.h"' >> "$r/core/lib/fmt.c"
+	echo '#include "process/proc.h"' >> "$r/core/lib/clock.c"
+	echo '#include "lib/vec.h"' >> "$r/core/libc/tz.c"
 	echo '#include "../../applets/tim_model.h"' >> "$r/core/timing/spawn.c"
 	echo '#include "nosuch.h"' >> "$r/applets/pf.c"
 	printf 'static void f1(void) { printf("x"); }\n' >> "$r/core/process/proc.c"
@@ -30,14 +31,15 @@
 	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
 	[ "$status" = 1 ]
 	[ "${lines[0]}" = "applets/pf.c: #include \"nosuch.h\" names no file" ]
-	[ "${lines[1]}" = "core/lib/fmt.c: includes core/process/proc.h (lib may not include engine:process)" ]
-	[ "${lines[2]}" = "core/records/hdr.c: #include \"rec.h\" hides its floor (write \"records/rec.h\")" ]
-	[ "${lines[3]}" = "core/records/rec.c: includes core/process/select.h (engine:records may not include engine:process)" ]
-	[ "${lines[4]}" = "core/timing/spawn.c: includes applets/tim_model.h (engine:timing may not include applet)" ]
-	[ "${lines[5]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls warn (a core file never prints, warns or exits: return to the applet)" ]
-	[ "${lines[6]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls exit (a core file never prints, warns or exits: return to the applet)" ]
-	[ "${lines[7]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
-	[ "${#lines[@]}" = 8 ]
+	[ "${lines[1]}" = "core/lib/clock.c: includes core/process/proc.h (lib may not include engine:process)" ]
+	[ "${lines[2]}" = "core/libc/tz.c: includes core/lib/vec.h (libc may not include lib)" ]
+	[ "${lines[3]}" = "core/records/hdr.c: #include \"rec.h\" hides its floor (write \"records/rec.h\")" ]
+	[ "${lines[4]}" = "core/records/rec.c: includes core/process/select.h (engine:records may not include engine:process)" ]
+	[ "${lines[5]}" = "core/timing/spawn.c: includes applets/tim_model.h (engine:timing may not include applet)" ]
+	[ "${lines[6]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls warn (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${lines[7]}" = "core/lib/num.c:$(($(wc -l < "$r/core/lib/num.c") - 1)): calls exit (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${lines[8]}" = "core/process/proc.c:$(wc -l < "$r/core/process/proc.c"): calls printf (a core file never prints, warns or exits: return to the applet)" ]
+	[ "${#lines[@]}" = 9 ]
 }
 
 @test "floors.sh names a circle between applet files: a call back, an include back" {

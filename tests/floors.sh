@@ -4,9 +4,12 @@
 # when there is any.
 #
 # Floors: the front end (applets/) calls the engines (core/process,
-# core/records, core/timing, and any other folder under core/ but lib),
-# which call the helpers (core/lib). core/main.c and core/applets.h are the
-# dispatcher; config/ and the generated build/enabled.h are settings.
+# core/records, core/timing, and any other folder under core/ but lib and
+# libc), which call the helpers (core/lib), which call the project's own
+# versions of C library functions (core/libc: each there in place of a
+# libc function, for a reason its opening comment states; like the C
+# library, it calls nothing above it). core/main.c and core/applets.h are
+# the dispatcher; config/ and the generated build/enabled.h are settings.
 #
 # 1. Includes. Each #include "x" is resolved to the file it names as the
 #    compiler does: the including file's folder first, then -I$(B) and
@@ -15,10 +18,11 @@
 #    #include line says which floor it reaches; a bare "err.h" is a
 #    breach. Allowed:
 #      dispatcher -> anything
-#      applet     -> applets, engines, lib, settings, core/applets.h (the
-#                    entry points the dispatcher calls)
-#      engine E   -> E, lib, settings (never another engine)
-#      lib        -> lib, settings
+#      applet     -> applets, engines, lib, libc, settings, core/applets.h
+#                    (the entry points the dispatcher calls)
+#      engine E   -> E, lib, libc, settings (never another engine)
+#      lib        -> lib, libc, settings
+#      libc       -> libc, settings
 # 2. Calls. No file under core/ prints a message, warns or exits on its own:
 #    the applet decides. Banned names: the printf family, puts, fputs,
 #    putchar, fputc, putc, perror, psignal; err.h's warn, vwarn, warn_line,
@@ -64,15 +68,17 @@ function floor(p) {
 	if (p == "core/main.c" || p == "core/applets.h") return "dispatch"
 	if (p ~ /^applets\//) return "applet"
 	if (p ~ /^core\/lib\//) return "lib"
+	if (p ~ /^core\/libc\//) return "libc"
 	if (p ~ /^core\/[^\/]+\//) { sub(/^core\//, "", p); sub(/\/.*/, "", p); return "engine:" p }
 	if (p ~ /^(build|config)\//) return "settings"
 	return "other"
 }
 function allowed(a, b, to) {
 	if (a == "dispatch") return 1
-	if (a == "applet") return b == "applet" || b ~ /^engine:/ || b == "lib" || b == "settings" || to == "core/applets.h"
-	if (a ~ /^engine:/) return b == a || b == "lib" || b == "settings"
-	if (a == "lib") return b == "lib" || b == "settings"
+	if (a == "applet") return b == "applet" || b ~ /^engine:/ || b == "lib" || b == "libc" || b == "settings" || to == "core/applets.h"
+	if (a ~ /^engine:/) return b == a || b == "lib" || b == "libc" || b == "settings"
+	if (a == "lib") return b == "lib" || b == "libc" || b == "settings"
+	if (a == "libc") return b == "libc" || b == "settings"
 	if (a == "settings") return b == "settings"
 	return 0
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# rx.bats: the regex engine (core/lib/rx.c). As pgrep against procps-ng's
+# rx.bats: the regex engine (core/libc/rx.c). As pgrep against procps-ng's
 # pgrep (glibc's regcomp/regexec) on one process table in a private PID
 # namespace, in the C locale and en_US.UTF-8; and on its own through
 # unit_core rx (error codes, caps, deep nesting, long texts).

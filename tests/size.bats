@@ -49,13 +49,13 @@ BUDGETS="headtail 49800 pf 99700 pgrep 72700 pidof 37500 tails 48100 tim 114600 
 	[ "$(seq 3 | "$BATS_TEST_TMPDIR/sz/tails/quickbox" tails -t1)" = 3 ]
 }
 
-@test "core/lib/heap.c, the static build's malloc: two threads' blocks of every size class keep their bytes" {
+@test "core/libc/heap.c, the static build's malloc: two threads' blocks of every size class keep their bytes" {
 	need_musl
 	# the allocator alone with the load of tests/unit_heap.c, as make
 	# static links it (QB_OWN_HEAP); make testbin's unit_heap runs the
 	# same load on the C library's own
 	run musl-gcc -static -O2 -std=c11 -D_GNU_SOURCE -DQB_OWN_HEAP -Wall -Wextra -Werror \
-	    -o "$BATS_TEST_TMPDIR/unit_heap" "$TOP/tests/unit_heap.c" "$TOP/core/lib/heap.c"
+	    -o "$BATS_TEST_TMPDIR/unit_heap" "$TOP/tests/unit_heap.c" "$TOP/core/libc/heap.c"
 	[ "$status" -eq 0 ]
 	# the link took ours, not musl's
 	run nm "$BATS_TEST_TMPDIR/unit_heap"

@@ -22,7 +22,7 @@
  *                                          against qsort, 0..300 long,
  *                                          few or many distinct values:
  *                                          "hsort ok"
- *   unit_core date                         clock_date against gmtime_r for
+ *   unit_core date                         date_of_day against gmtime_r for
  *                                          every day to 9999-12-31 (to
  *                                          2038 with a 32-bit time_t)
  *   unit_core tz                           tz_offset against localtime_r's
@@ -42,17 +42,17 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "lib/clock.h"
-#include "lib/tz.h"
+#include "libc/date.h"
+#include "libc/tz.h"
 #include "lib/err.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/hsort.h"
 #include "lib/ids.h"
 #include "lib/num.h"
 #include "lib/opt.h"
 #include "lib/out.h"
 #include "lib/pat.h"
-#include "lib/rx.h"
+#include "libc/rx.h"
 #include "lib/sig.h"
 
 #include "opt_table.h"
@@ -344,7 +344,7 @@ static int date_check(void)
 		struct tm tm;
 		int y, m, day;
 
-		clock_date(d, &y, &m, &day);
+		date_of_day(d, &y, &m, &day);
 		if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 != y ||
 		    tm.tm_mon + 1 != m || tm.tm_mday != day) {
 			printf("differ: day %ld: %04d-%02d-%02d\n", d, y, m, day);

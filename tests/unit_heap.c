@@ -1,5 +1,5 @@
 /* unit_heap: malloc, calloc, realloc and free under load. tests/size.bats
- * builds it with musl-gcc and core/lib/heap.c (QB_OWN_HEAP, the static
+ * builds it with musl-gcc and core/libc/heap.c (QB_OWN_HEAP, the static
  * build's allocator); make testbin builds it against the C library's own.
  * Two threads each keep 512 blocks of 0 bytes to 256 KiB (every size
  * class, the class edges and the blocks mapped on their own), and in

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/err.h"
 #include "lib/out.h"
 

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/links.h"
 #include "lib/out.h"
 

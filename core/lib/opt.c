@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/opt.h"
 #include "lib/out.h"
 

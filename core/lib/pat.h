@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "lib/rx.h"
+#include "libc/rx.h"
 
 struct pat {
 	int kind;          /* PAT_REGEX, or how a literal is anchored */

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/num.h"
 #include "lib/sig.h"
 

@@ -6,15 +6,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/clock.h"
+#include "libc/date.h"
 #include "lib/err.h"
 #include "process/escape.h"
 #include "process/fields.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "process/ident.h"
 #include "lib/ids.h"
 #include "lib/loc.h"
-#include "lib/tz.h"
+#include "libc/tz.h"
 #include "lib/vec.h"
 
 /* how a column lays out, as ps's: right-aligned; as wide as pid_max
@@ -102,7 +102,7 @@ enum { R = 1, P = 2, C = 4, J = 8 };
 	F("ignored sigignore sig_ignore", "", 16, R, SS, SIGIGN) \
 	F("caught sigcatch", "", 16, R, SS, SIGCGT) \
 	A("sig_catch", "CATCHED", 16, R, SIGCGT) \
-	F("comm ucomm", "COMMAND", 15, C, CO, COMM) \
+	F("comm ucomm", "COMMAND", 15, C, CO | ST, COMM) \
 	A("ucmd", "CMD", 15, C, COMM) \
 	F("fname", "COMMAND", 8, C, CO, FNAME) \
 	F("args command", "COMMAND", 27, C, CL | CO | ST, ARGS) \
@@ -753,7 +753,7 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 		if (attrs[c->id][2] == K_LSTART)   /* ctime(3)'s, local */
 			s += (unsigned long long)tz_offset((long long)s);
 		v = s % 86400;
-		clock_date((long)(s / 86400), &y, &m, &day);
+		date_of_day((long)(s / 86400), &y, &m, &day);
 		if (attrs[c->id][2] == K_START)
 			putf(b, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, day,
 			    (int)(v / 3600), (int)(v / 60 % 60), (int)(v % 60));
@@ -795,7 +795,13 @@ static void value(struct fld_buf *b, const struct fld_col *c,
 	case K_SIGIGN: putf(b, "%016llx", p->sigign); break;
 	case K_SIGCGT: putf(b, "%016llx", p->sigcgt); break;
 	case K_COMM:
-	case K_FNAME: text(b, p->comm, p->comm_len, json); return;
+	case K_FNAME:
+		text(b, p->comm, p->comm_len, json);
+		/* ps 4.0.5 and later mark a zombie's name (not its fname);
+		 * JSON has the state for that */
+		if (!json && p->state == 'Z' && attrs[c->id][2] == K_COMM)
+			puts_(b, " <defunct>");
+		return;
 	case K_ARGS: args(b, p, json); return;
 	case K_ARGV: argv_(b, p, json); return;
 	case K_EXE: link_(b, it, p, "exe", json); return;

@@ -7,7 +7,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "process/ident.h"
 
 #ifndef SYS_pidfd_open

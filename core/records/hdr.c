@@ -3,7 +3,7 @@
 #include <strings.h>
 #include <string.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/err.h"
 #include "records/hdr.h"
 

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/err.h"
 #include "records/hdr.h"
 #include "lib/out.h"

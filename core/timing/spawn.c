@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "lib/clock.h"
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "lib/out.h"
 #include "timing/spawn.h"
 

@@ -10,7 +10,7 @@
  * byte 11 the size of the short buffer. Missing bytes are 0. */
 #include <math.h>
 
-#include "lib/fmt.h"
+#include "libc/fmt.h"
 #include "fuzz.h"
 
 static const char convs[] = "efgEFGfg";

@@ -46,7 +46,7 @@
 #include <wctype.h>
 
 #include "fuzz.h"
-#include "lib/rx.h"
+#include "libc/rx.h"
 
 static locale_t utf8_loc, cutf8_loc, c_loc;
 

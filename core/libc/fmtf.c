@@ -1,10 +1,10 @@
-/* fmtf.c: fmt's entry points with the floating conversions: the one
- * reference to fltfmt.c, so only a program that calls these links it
- * (fmt.h). */
+/* fmtf.c: fmt's entry points with the floating conversions, in place of
+ * snprintf(3)'s %e %f %g: the one reference to fltfmt.c, so only a
+ * program that calls these links it (fmt.h; what it saves: fltfmt.h). */
 #include <stdarg.h>
 
-#include "lib/fltfmt.h"
-#include "lib/fmt.h"
+#include "libc/fltfmt.h"
+#include "libc/fmt.h"
 
 int fmtf_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 {

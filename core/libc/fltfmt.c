@@ -1,8 +1,11 @@
-/* fltfmt.c: a double as printf's %e %f %g text, from its exact digits. */
+/* fltfmt.c: a double as printf's %e %f %g text, from its exact digits,
+ * in place of printf(3)'s: glibc's text byte for byte, 10,496 bytes less
+ * than musl's vsnprintf in the whole static binary (fltfmt.h;
+ * docs/quickbox.md, "Each re-implementation on trial"). */
 #include <stdint.h>
 #include <string.h>
 
-#include "lib/fltfmt.h"
+#include "libc/fltfmt.h"
 
 enum { FLT_DIGS = 780 };        /* room for any double's digits */
 

@@ -1,4 +1,6 @@
-/* rx.c: compile and match POSIX extended regular expressions (see rx.h).
+/* rx.c: compile and match POSIX extended regular expressions, in place
+ * of regcomp(3) and regexec(3): glibc's results and error codes in every
+ * build, 20,760 bytes less than musl's TRE (rx.h; docs/quickbox.md, "Each re-implementation on trial").
  *
  * The parser mirrors the grammar of glibc's regcomp, so that the same
  * malformed pattern gets the same error code, and emits a small NFA
@@ -27,7 +29,7 @@
 #include <string.h>
 #include <wctype.h>
 
-#include "lib/rx.h"
+#include "libc/rx.h"
 
 /* caps that keep compile memory bounded (glibc's are its memory) */
 #define MAXINS   (1 << 17)

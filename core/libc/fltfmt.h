@@ -1,4 +1,10 @@
-/* fltfmt.h: printf's %e %f %g text of a double, from its exact value.
+/* fltfmt.h: in place of printf(3)'s %e %f %g: the text of a double, from
+ * its exact value. Why: musl's vsnprintf for the floats alone would
+ * cost 10,496 bytes more of the whole static binary (tim's 10,752;
+ * docs/quickbox.md, "Each re-implementation on trial"), and the text must be glibc's
+ * (tim's exports are compared across hosts). The glibc builds keep it
+ * too: 4,398 instructions against glibc snprintf's 6,544 for
+ * "%.6g %.3f %e", the same text (the fuzzer compares them).
  *
  * Every finite double is an integer times a power of two, so its decimal
  * expansion ends (at most 767 significant digits, the smallest

@@ -1,12 +1,14 @@
-/* fmt.c: the message formatter (the snprintf subset in fmt.h); the
- * floats come in through fmtf.c only. */
+/* fmt.c: the message formatter, in place of snprintf(3): its subset
+ * (fmt.h), glibc's text byte for byte, 8,896 bytes less than musl's
+ * vsnprintf (fmt.h; docs/quickbox.md, "Each re-implementation on trial"); the floats come in
+ * through fmtf.c only. */
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/types.h>
 
-#include "lib/fltfmt.h"
-#include "lib/fmt.h"
+#include "libc/fltfmt.h"
+#include "libc/fmt.h"
 
 struct sink {
 	char *buf;
