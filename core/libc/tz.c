@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "libc/fmt.h"
@@ -36,23 +35,17 @@ static long long be(const unsigned char *p, int k)
 static unsigned char *slurp(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
+	off_t n = fd < 0 ? -1 : lseek(fd, 0, SEEK_END);
 	void *b = MAP_FAILED;
 
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size >= 44 &&
-	    st.st_size < 1 << 21)
-		b = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (b == MAP_FAILED)
-		return NULL;
-	*len = (size_t)st.st_size;
-	if (memcmp(b, "TZif", 4)) {
-		munmap(b, *len);
-		return NULL;
-	}
-	return b;
+	/* a pipe or a device has no end to seek to; mmap refuses a
+	 * directory */
+	if (n >= 44 && n < 1 << 21)
+		b = mmap(NULL, (size_t)n, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);      /* -1 when none: EBADF, harmless */
+	*len = (size_t)n;
+	/* a file that is not TZif stays mapped, unused: one a run */
+	return b == MAP_FAILED || memcmp(b, "TZif", 4) ? NULL : b;
 }
 
 /* POSIX "STD[+-]hh[:mm[:ss]]...": seconds east of UTC (the sign is
