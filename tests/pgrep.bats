@@ -240,10 +240,11 @@ EOS
 	fixtures
 	same pgrep --signal 99999999999999999999 -c plain
 	# 4.0.4: a signal that is neither a name nor starts with a digit is
-	# an error
+	# an error; 4.0.5: RTMIN+n only inside the real-time range (4.0.4
+	# wrapped this one to 33)
 	since 4.0.4 $'"'"'status=2\nUnknown signal "-99999999999999999999".<usage>'"'"' \
 	    pgrep --signal -99999999999999999999 -c plain
-	since 4.0.4 $'"'"'status=2\nUnknown signal "RTMIN+99999999999999999999".<usage>'"'"' \
+	since 4.0.5 $'"'"'status=2\nUnknown signal "RTMIN+99999999999999999999".<usage>'"'"' \
 	    pgrep --signal RTMIN+99999999999999999999 -c plain
 	same pgrep -u 99999999999999999999 -c; same pgrep -P 9223372036854775807 -c
 	same pgrep -P 9223372036854775799 -c; same pgrep -P 9223372036854775800 -c
