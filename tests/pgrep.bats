@@ -247,6 +247,8 @@ EOS
 	since 4.0.5 $'"'"'status=2\nUnknown signal "RTMIN+99999999999999999999".<usage>'"'"' \
 	    pgrep --signal RTMIN+99999999999999999999 -c plain
 	same pgrep -u 99999999999999999999 -c; same pgrep -P 9223372036854775807 -c
+	# leading zeros are no overflow (psnum.c saturated 24 digits and more)
+	same pgrep -O 0000000000000000000000100000 -c; same pgrep -P 000000000000000000000000001 -c
 	same pgrep -P 9223372036854775799 -c; same pgrep -P 9223372036854775800 -c
 	finish'
 	pg_check

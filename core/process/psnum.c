@@ -25,6 +25,8 @@ static unsigned long long digits(const char *d, size_t n)
 	char buf[24];
 	long long v;
 
+	for (; n > 1 && *d == '0'; n--)  /* leading zeros add no value */
+		d++;
 	if (n >= sizeof buf)
 		return ~0ULL;
 	memcpy(buf, d, n);
