@@ -676,11 +676,12 @@ static void setup(struct pg *g)
 		s->need |= PROC_CMDLINE | PROC_COMM;
 	if (g->nspid < 0)
 		die(EXIT_FATAL, "Error reading reference namespace information\n");
-	s->quirks = SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO | SEL_Q_PS_AGE;
+	s->quirks = SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO;
 	s->ns_pid = (pid_t)g->nspid;
 	s->nsmask = g->nsflags;
-	/* whole seconds lived >= older; below 0 only a process younger
-	 * than procps's clock fails the test (SEL_Q_PS_AGE) */
+	/* whole seconds lived >= older, on the kernel's boot clock (procps
+	 * 4.0.5+: CLOCK_BOOTTIME, an age never below 0); below 0 (and past
+	 * an int, atoi's -1) every process passes */
 	s->has_age = g->older != 0;
 	if (g->older > 0)
 		s->age = (long long)g->older * (long long)proc_hz() - 1;
