@@ -201,8 +201,8 @@ unpid() {
 	}' "$@"
 }
 
-# expect WANT PROG ARGS... (inside in_ns): our PROG alone, for options
-# the installed procps-ng 4.0.2 lacks: "status=N", stdout, stderr must
+# expect WANT PROG ARGS... (inside in_ns): our PROG alone, for what the
+# installed procps may lack or do otherwise: "status=N", stdout, stderr must
 # equal WANT, with fixture PIDs as <name> (see unpid). Start every
 # fixture before the first call.
 expect() {
