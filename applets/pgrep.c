@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "applets.h"
@@ -196,15 +195,21 @@ static void usage_text(const struct pg *g, const char *prog)
 
 /* procps's usage(): --help (and -i -i) on stdout with 0, errors on
  * stderr with 2 */
-static _Noreturn void usage(const struct pg *g, int err)
+static _Noreturn void usage_after(const struct pg *g, int err,
+    const char *pre, const char *val, const char *post)
 {
 	if (err) {
 		out_flush();
 		out_fd = 2;
 	}
+	out_str(pre);
+	out_str(val);
+	out_str(post);
 	usage_text(g, qb_prog);
 	xexit(err ? EXIT_USAGE : 0);
 }
+
+#define usage(g, err) usage_after(g, err, "", "", "")
 
 /* procps's xerrx with its "Try `PROG --help'" second line */
 static _Noreturn void die_try(int code, const char *what)
@@ -437,14 +442,8 @@ static int on_opt(void *ctx, int id, char *v)
 		g->sig = signum(v);
 		if (g->sig == -1 && isdigit((unsigned char)v[0]))
 			g->sig = ps_atoi(v);
-		else if (g->sig == -1) {   /* 4.0.4: no longer ignored */
-			out_flush();
-			out_fd = 2;
-			out_str("Unknown signal \"");
-			out_str(v);
-			out_str("\".");
-			usage(g, 1);
-		}
+		else if (g->sig == -1)   /* 4.0.4: no longer ignored */
+			usage_after(g, 1, "Unknown signal \"", v, "\".");
 		break;
 	case O_PIDFILE: g->pidfile = v; break;
 	case O_DELIM: g->delim = v; break;
@@ -531,14 +530,16 @@ static const char *comm_str(const struct pg *g, const struct proc *p)
  * instruction counts") */
 static char state(struct proc_iter *it, const struct proc *p)
 {
-	struct proc q;
 	size_t len;
-	char *s;
+	char *s, *e;
 
 	if (p->have & PROC_STAT)
 		return p->state;
+	/* "PID (comm) S ...": the letter after the last ')' (a comm may
+	 * hold one); the engine's whole parse is not needed for it */
 	s = proc_file(it, p, "stat", &len);
-	return s && !proc_parse_stat(s, len, &q) ? q.state : 0;
+	e = s ? memrchr(s, ')', len) : 0;
+	return e && e + 2 < s + len ? e[2] : 0;
 }
 
 /* the command line: NULs and newlines become blanks (trailing NULs
@@ -675,11 +676,12 @@ static void setup(struct pg *g)
 		s->need |= PROC_CMDLINE | PROC_COMM;
 	if (g->nspid < 0)
 		die(EXIT_FATAL, "Error reading reference namespace information\n");
-	s->quirks = SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO | SEL_Q_PS_AGE;
+	s->quirks = SEL_Q_ENV_PREFIX | SEL_Q_NS_ZERO;
 	s->ns_pid = (pid_t)g->nspid;
 	s->nsmask = g->nsflags;
-	/* whole seconds lived >= older; below 0 only a process younger
-	 * than procps's clock fails the test (SEL_Q_PS_AGE) */
+	/* whole seconds lived >= older, on the kernel's boot clock (procps
+	 * 4.0.5+: CLOCK_BOOTTIME, an age never below 0); below 0 (and past
+	 * an int, atoi's -1) every process passes */
 	s->has_age = g->older != 0;
 	if (g->older > 0)
 		s->age = (long long)g->older * (long long)proc_hz() - 1;
@@ -713,25 +715,18 @@ static void select_procs(struct pg *g)
 
 /* procps prints each record (a PID and its delimiter, a -l/-a line, an -e
  * line, the count) with one printf into stdio's buffer of st_blksize
- * bytes. A record that overflows it flushes; when that write fails, the
- * buffer is dropped with the rest of the record. Only whether anything
- * is still pending at exit shows (the write error's reason), so that is
- * what is kept. */
-static struct { size_t blk, pend, mark; int lost; } sio;
+ * bytes: 4 KiB where a disk fills (ext4, xfs, tmpfs, /dev/full). A record
+ * that overflows it flushes; when that write fails, the buffer is dropped
+ * with the rest of the record. Only whether anything is still pending at
+ * exit shows (the write error's reason), so that is what is kept. */
+static struct { size_t pend, mark; int lost; } sio;
 
 static void rec_done(void)
 {
-	size_t n = out_bytes - sio.mark;
-	struct stat st;
-
-	if (!sio.blk)
-		sio.blk = !fstat(out_fd, &st) && st.st_blksize > 0 ?
-		    (size_t)st.st_blksize : 8192;
+	sio.pend += out_bytes - sio.mark;
 	sio.mark = out_bytes;
-	if (sio.pend + n > sio.blk)
+	if (sio.pend > 4096)
 		sio.pend = 0, sio.lost = 1;
-	else
-		sio.pend += n;
 }
 
 static int print(struct pg *g)

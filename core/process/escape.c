@@ -43,12 +43,13 @@ static int utf_len(unsigned char c)
  * controls (U+0080..009F) and the private use areas (U+E000..F8FF,
  * U+F0000..FFFFD, U+100000..10FFFD); each byte of anything else, and
  * each control byte, becomes '?' on its own */
-static void esc_u8(unsigned char *s, size_t n)
+static void esc_u8(unsigned char *s, size_t n, int utf8)
 {
 	while (n) {
 		size_t k = (size_t)utf_len(s[0]), i;
 		unsigned long v = k > 1 ? s[0] & 0xffu >> (k + 1) : s[0];
-		int bad = k > 4 || k > n;
+		/* outside UTF-8 (4.0.5+'s C flavour) every byte >= 0x80 */
+		int bad = k > 4 || k > n || (k > 1 && !utf8);
 
 		for (i = 1; !bad && i < k; i++) {
 			bad = (s[i] & 0xc0) != 0x80;
@@ -77,14 +78,8 @@ void esc_inplace(char *str, size_t n, int flavour)
 	unsigned char *s = (unsigned char *)str;
 	size_t i = 0;
 
-	if (flavour == (ESC_UTF8 | ESC_NEW)) {
-		esc_u8(s, n);
-		return;
-	}
-	if (flavour == ESC_NEW) {   /* 4.0.4+: every unprintable byte is '?' */
-		for (; i < n; i++)
-			if (s[i] < 0x20 || s[i] >= 0x7f)
-				s[i] = '?';
+	if (flavour & ESC_NEW) {
+		esc_u8(s, n, flavour & ESC_UTF8);
 		return;
 	}
 	if (!flavour) {

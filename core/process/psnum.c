@@ -25,6 +25,8 @@ static unsigned long long number(const char *s, const char **end, int *neg)
 	if (!n)
 		return 0;
 	*end = d + n;
+	for (; n > 1 && *d == '0'; n--)  /* leading zeros add no value */
+		d++;
 	if (n >= sizeof buf)
 		return ~0ULL;
 	memcpy(buf, d, n);

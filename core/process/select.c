@@ -115,15 +115,6 @@ static int age_ok(const struct run *r, const struct proc *p)
 
 	if (!s->has_age)
 		return 1;
-	/* procps subtracts unsigned ticks: a negative age wraps, and its
-	 * (int) cast of the huge seconds is INT_MIN on x86, INT_MAX where
-	 * the conversion saturates (ARM, RISC-V, POWER, MIPS) */
-	if (lived < 0 && (s->quirks & SEL_Q_PS_AGE))
-#if defined __i386__ || defined __x86_64__
-		return 0;
-#else
-		return 1;
-#endif
 	if (!s->age)
 		return 1;
 	return s->age > 0 ? lived > s->age : lived < -s->age;
@@ -638,8 +629,7 @@ static int run(struct sel *s,
 	}
 	r.self = (s->quirks & SEL_Q_SELF) ? 0 : proc_self(&it);
 	if (s->has_age)
-		r.now = s->quirks & SEL_Q_PS_AGE ?
-		    proc_ps_ticks(proc_now_ticks(&it)) : proc_now_ticks(&it);
+		r.now = proc_now_ticks(&it);
 	if (shared && (sw = shared(&r, &rc)) < 0)
 		rc = -1;
 	else if (!sw)

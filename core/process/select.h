@@ -82,13 +82,6 @@ enum {
 	SEL_Q_NS_ZERO = 1 << 2,   /* an unreadable namespace (of a process or
 	                             of ns_pid) reads as inode 0 */
 	SEL_Q_SELF = 1 << 3,      /* we may select ourselves */
-	SEL_Q_PS_AGE = 1 << 4,    /* age as procps counts it: now is uptime
-	                             as a double times hz, cut (a tick less at
-	                             times), and a process started after that
-	                             (age below 0) is too young for any age on
-	                             x86, old enough for any elsewhere, as the
-	                             cast of its wrapped age gives there; with
-	                             has_age, age 0 tests only that */
 };
 
 struct sel {

@@ -1,7 +1,10 @@
 /* fuzz_escape: esc_inplace, esc_needed, esc_ps and esc_shell.
- * esc_inplace: the length stays, the C flavour leaves only printable
- * ASCII, a byte changes only to '.' or '?'; escaping twice changes nothing
- * more; esc_needed is 0 exactly when the C flavour changes nothing.
+ * esc_inplace, each of the four flavours: the length stays, a C flavour
+ * leaves only printable ASCII, the new UTF-8 one (procps-ng 4.0.4+) no
+ * control byte, a byte changes only to '.' or '?' (the new flavours:
+ * only '?'); escaping twice changes nothing more; esc_needed is 0 exactly
+ * when a C flavour changes nothing.
+ * esc_ps: see ps_flavour below.
  * esc_shell: the output fits the 4n+8 bytes it allocates, holds no NUL or
  * newline, and unquoting it as sh would gives back the words of the input. */
 #include "process/escape.h"
@@ -19,16 +22,18 @@ static void inplace(const uint8_t *data, size_t size, int utf8)
 
 		/* UTF-8: a sequence is judged by its lead byte alone (as
 		 * procps does), so a control byte may ride inside one */
-		if (!utf8)
+		if (!(utf8 & ESC_UTF8))
 			CHECK(c >= 0x20 && c < 0x7f);
+		if (utf8 & ESC_NEW)
+			CHECK(c >= 0x20 && c != 0x7f);
 		/* unchanged bytes stay, changed ones become '.' or '?' */
-		CHECK(c == data[i] || c == '.' || c == '?');
+		CHECK(c == data[i] || c == '?' || (c == '.' && !(utf8 & ESC_NEW)));
 	}
 	CHECK(a[size] == 0);
 	memcpy(b, a, size + 1);
 	esc_inplace(b, size, utf8);
 	CHECK(!memcmp(a, b, size + 1));
-	if (!utf8)
+	if (!(utf8 & ESC_UTF8))
 		CHECK(esc_needed((const char *)data, size) == !!memcmp(a, data, size));
 	free(a);
 	free(b);
@@ -135,7 +140,9 @@ static void ps_flavour(const uint8_t *data, size_t size, int utf8)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	inplace(data, size, 0);
-	inplace(data, size, 1);
+	inplace(data, size, ESC_UTF8);
+	inplace(data, size, ESC_NEW);
+	inplace(data, size, ESC_UTF8 | ESC_NEW);
 	ps_flavour(data, size, 0);
 	ps_flavour(data, size, 1);
 	shell(data, size);
