@@ -134,7 +134,8 @@ perf_pointers() {
 # the docs, the README, the Makefile and the sources' comments: FILE:LINE
 # PATH for each that does not exist. Placeholders are skipped: a part in
 # capitals (NAME, FAMILY, APPLET), a prefix ending in _ or a brace,
-# applets/x.c, and config/local.mk (the user's own, made when wanted)
+# applets/x.c, and config/local.mk (the user's own, made when wanted); a
+# unit's name without .c or .h stands for its files
 dead_paths() {
 	(cd "$1" && grep -rnoE '(^|[^A-Za-z0-9_./-])(applets|core|tests|bench|docs|config)/[A-Za-z0-9_./*{},+-]*' \
 	    README.md Makefile bench.sh docs applets core tests bench 2>/dev/null |
@@ -143,7 +144,10 @@ dead_paths() {
 		if (p ~ /[*{}$]/ || p ~ /_$/ || p ~ /\/[^\/]*[A-Z][A-Z][A-Z]/ ||
 		    p == "applets/x.c" || p == "config/local.mk") next
 		print $1, p }' |
-	    while read -r at p; do [ -e "$p" ] || echo "$at $p"; done | LC_ALL=C sort -u)
+	    while read -r at p; do
+		# a unit named without its ending (floors.sh: applets/tim_run)
+		[ -e "$p" ] || [ -e "$p.c" ] || [ -e "$p.h" ] || echo "$at $p"
+	    done | LC_ALL=C sort -u)
 }
 
 @test "every repository path named in the docs and the sources' comments exists" {
