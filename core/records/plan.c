@@ -505,6 +505,8 @@ static void follow(struct tplan *p)
 		return;
 	}
 	if (!anything(p, &files)) {   /* GNU 9.6 and later exit there */
+		if (p->debug)   /* GNU's polling loop said so first */
+			on_event(p, -1, FOL_MODE, 1);
 		plan_say(p, 1, 0, "no files remaining");
 		die_here(p);
 		return;
