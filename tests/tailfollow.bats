@@ -350,3 +350,50 @@ nofds_pre() {
 	run timeout 1 "$REF/tail" -c 4096 /dev/zero
 	[ "$status" = 124 ]
 }
+
+# coreutils 9.6 ("--follow=name no longer waits indefinitely for watched
+# file names that are moved elsewhere", "without --retry, will
+# consistently exit with failure status ... when all followed files
+# become inaccessible"), worded as 9.8 and later say it: recorded from
+# coreutils 9.11 built from source, in both loops
+@test "tail --follow=name without --retry: a name moved away ends it, 'has become inaccessible', as GNU 9.8+" {
+	local ino out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err t s
+	cd "$BATS_TEST_TMPDIR"
+	for ino in '' '---disable-inotify'; do
+		printf 'a\n' > file
+		timeout 20 bash -c 'exec -a tail "$@"' _ "$QBBIN/tail" --follow=name -s.1 \
+		    --max-unchanged-stats=1 $ino file > "$out" 2> "$err" &
+		t=$!
+		wait_for "$out" a
+		printf 'b\n' >> file
+		wait_for "$out" b   # following now
+		mv file file.unfollow
+		s=0
+		wait "$t" || s=$?
+		echo "[$ino] $s $(cat "$err")"
+		[ "$s" = 1 ]
+		[ "$(cat "$err")" = "tail: 'file' has become inaccessible: No such file or directory
+tail: no files remaining" ]
+		rm -f file.unfollow
+	done
+}
+
+# coreutils 9.6 ("--pid=PID will now exit when the PID dies, even in the
+# presence of blocking inputs like unopened fifos"): the FIFO is opened
+# non-blocking when --pid (or another file) may end the follow
+@test "tail -f --pid=PID on a FIFO without a writer ends when PID does (GNU 9.6+)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkfifo fifo
+	sh -c 'exit 0' &
+	local dead=$!
+	wait "$dead"
+	run --separate-stderr timeout 10 "$QBBIN/tail" -f -s.1 --pid="$dead" fifo
+	[ "$status" = 0 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "" ]
+	if ref_since coreutils 9.6; then
+		run --separate-stderr timeout 10 "$REF/tail" -f -s.1 --pid="$dead" fifo
+		[ "$status" = 0 ]
+	fi
+	rm -f fifo
+}

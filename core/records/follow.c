@@ -120,7 +120,7 @@ static void recheck(struct run *r, int i)
 		return;
 	fd = reopen(w->name);
 	e = errno;
-	w->tailable = !(c->retry && fd < 0);
+	w->tailable = 0;   /* until the name is found fine again (GNU 9.8) */
 	if (r->ifd >= 0 && !lstat(w->name, &lst) && S_ISLNK(lst.st_mode)) {
 		/* inotify cannot match a link's name to its target's events */
 		w->err = -1;
@@ -132,9 +132,9 @@ static void recheck(struct run *r, int i)
 			e = errno;
 		w->err = e;
 		let_go(r, i);
-		if (!w->tailable && was)
+		if (fd < 0 && was)
 			say(r, i, FOL_GONE, e);
-		else if (w->tailable && prev != e)
+		else if (fd >= 0 && prev != e)
 			say(r, i, FOL_ERR, e);
 	} else if (!tailable_type(st.st_mode)) {
 		w->err = -1;
@@ -154,6 +154,7 @@ static void recheck(struct run *r, int i)
 			let_go(r, i);
 			say(r, i, FOL_REPLACED, 0);
 		} else {
+			w->tailable = 1;
 			close(fd);
 			return;
 		}
@@ -499,8 +500,10 @@ static int one_event(struct run *r, const struct inotify_event *ev)
 		return R_GO;
 	}
 	if (ev->mask & (IN_ATTRIB | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)) {
-		/* a moved file keeps its watch: the name may come back */
-		if ((ev->mask & IN_DELETE_SELF) && r->w[i].wd >= 0) {
+		/* a moved file keeps its watch with --retry: the name may
+		 * come back; without, its name is done with (GNU 9.6) */
+		if ((ev->mask & (r->c->retry ? IN_DELETE_SELF : IN_DELETE_SELF | IN_MOVE_SELF)) &&
+		    r->w[i].wd >= 0) {
 			inotify_rm_watch(r->ifd, r->w[i].wd);
 			r->w[i].wd = -1;
 		}

@@ -214,7 +214,10 @@ static int open_input(struct tplan *p, const char *f)
 
 	if (is_stdin(p, f))
 		return 0;
-	fd = open(f, O_RDONLY | O_CLOEXEC);
+	/* GNU 9.6 and later: a FIFO with no writer must not block a follow
+	 * that --pid or another file may end */
+	fd = open(f, O_RDONLY | O_CLOEXEC |
+	    (p->follow && (p->npids || p->nfiles > 1) ? O_NONBLOCK : 0));
 	if (fd >= 0 && fd <= 2) {   /* a closed stdout must stay closed, as GNU's */
 		int hi = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 
@@ -377,6 +380,7 @@ static void do_input(struct tplan *p, int idx)
 	}
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	in.frugal = p->unread && !in.seekable;
+	in.again_eof = p->tail_words;
 	if (p->read_fatal && p->bytes && p->tmode == TKEEP)
 		in.committed = keep_bytes_end(fd, p->tn);
 	r = run_plan(p, &in);

@@ -78,6 +78,8 @@ static ssize_t rec_read(struct rin *in, char *p, size_t n)
 	do
 		r = read(in->fd, p, n);
 	while (r < 0 && errno == EINTR);
+	if (r < 0 && errno == EAGAIN && in->again_eof)
+		r = 0;   /* nothing yet in a FIFO opened non-blocking */
 	if (r < 0) {
 		in->err = errno;
 		return -1;
