@@ -214,9 +214,12 @@ tail: log: file truncated" ]
 	[ $bad = 0 ]
 }
 
+# worded as 9.8 and later say it ("has become inaccessible" with or
+# without --retry): recorded from coreutils 9.11 built from source
 @test "tail --follow=name without --retry drops a deleted name: no files remaining" {
 	local d="$BATS_TEST_TMPDIR" t
-	for t in "$QBBIN/tail" "$REF/tail"; do
+	for t in "$QBBIN/tail" ${REF:+"$REF/tail"}; do
+		[ "$t" = "$REF/tail" ] && ! ref_since coreutils 9.8 && continue
 		rm -f "$d/log" "$d/out" "$d/err"
 		seq 1 3 > "$d/log"
 		(cd "$d" && exec -a tail "$t" --follow=name log > out 2> err) &
@@ -226,7 +229,7 @@ tail: log: file truncated" ]
 		local st=0
 		wait $tpid || st=$?
 		[ $st = 1 ]
-		[ "$(cat "$d/err")" = "tail: log: No such file or directory
+		[ "$(cat "$d/err")" = "tail: 'log' has become inaccessible: No such file or directory
 tail: no files remaining" ]
 	done
 }
