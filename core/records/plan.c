@@ -337,7 +337,7 @@ static void size_gnu_stdio(struct tplan *p, int fd, int named)
  * with GNU's seeks (they say what the file system allows: a directory
  * seeks to its end on ext4, not on tmpfs or overlayfs), leaving the
  * offset where GNU leaves it: N before the end, never before where it was */
-static int keep_bytes_end(int fd, unsigned long long n)
+int plan_gnu_keep_end(int fd, unsigned long long n)
 {
 	struct stat st;
 	off_t cur = lseek(fd, 0, SEEK_CUR), e;
@@ -381,8 +381,8 @@ static void do_input(struct tplan *p, int idx)
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	in.frugal = p->unread && !in.seekable;
 	in.again_eof = p->tail_words;
-	if (p->read_fatal && p->bytes && p->tmode == TKEEP)
-		in.committed = keep_bytes_end(fd, p->tn);
+	if (p->keep_end && p->bytes && p->tmode == TKEEP)
+		in.committed = p->keep_end(fd, p->tn);
 	r = run_plan(p, &in);
 	size_gnu_stdio(p, fd, !w->is_stdin);
 	if (r) {
