@@ -87,6 +87,17 @@ static void gnu_try_help(void)
 	qb_status = 1;
 }
 
+/* "WHAT: 'V'", and GNU's ": Value too large..." for an overflow only */
+static void gnu_bad(struct gctx *g, const char *what, const char *v, int r)
+{
+	errno = r;
+	if (r == EOVERFLOW)
+		warn("%s: %s:", what, quote(v));
+	else
+		warn("%s: %s", what, quote(v));
+	g->reported = 1;
+}
+
 /* -n/-c value: "invalid number of lines: 'x'" as GNU words it. head
  * takes it unsigned, tail signed (so "-n ' -5'" is too large, as GNU says),
  * capped at 2^63-1 as GNU tail keeps counts in an intmax_t */
@@ -106,11 +117,7 @@ static int gnu_count(struct gctx *g, const char *v, int lines)
 		g->neg = v != arg;   /* head -N: all but the last N */
 	r = gnu_size(v, g->who == 't', &n);
 	if (r) {
-		errno = r;
-		/* only an overflow gets GNU's ": Value too large..." suffix */
-		warn(r == EOVERFLOW ? "invalid number of %s: %s:" : "invalid number of %s: %s",
-		    lines ? "lines" : "bytes", quote(v));
-		g->reported = 1;
+		gnu_bad(g, lines ? "invalid number of lines" : "invalid number of bytes", v, r);
 		return -1;
 	}
 	g->n = g->who == 't' && n > INTMAX_MAX ? INTMAX_MAX : n;
@@ -180,15 +187,9 @@ static int gnu_value(struct gctx *g, int id, char *v)
 	/* any size: 2^63 and more are taken as the largest */
 	if (id == G_MAXUNCH && !(r = gnu_size(v, GS_PLAIN | GS_SIGNED, &n)))
 		return 0;
-	errno = r;
-	if (id == G_SLEEP)
-		warn("invalid number of seconds: %s", quote(v));
-	else if (id == G_PID)
-		warn(r == EOVERFLOW ? "invalid PID: %s:" : "invalid PID: %s", quote(v));
-	else
-		warn(r == EOVERFLOW ? "invalid maximum number of unchanged stats between opens: %s:" :
-		    "invalid maximum number of unchanged stats between opens: %s", quote(v));
-	g->reported = 1;
+	gnu_bad(g, id == G_SLEEP ? "invalid number of seconds" : id == G_PID ?
+	    "invalid PID" : "invalid maximum number of unchanged stats between opens",
+	    v, id == G_SLEEP ? EINVAL : r);
 	return -1;
 }
 
@@ -474,6 +475,8 @@ static int gnu_main(int who, int argc, char **argv)
 		return 0;
 	/* GNU tail dies of a read error in its copy-the-rest path */
 	p.read_fatal = who == 't';
+	if (who == 't')
+		p.keep_end = plan_gnu_keep_end;
 	r = plan_run(&p);
 	if (p.sigpipe)   /* GNU dies of it when -f finds stdout's reader gone */
 		raise(SIGPIPE);

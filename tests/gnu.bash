@@ -100,3 +100,35 @@ gnu_first_wins() {
 		return 1
 	fi
 }
+
+# gnu_want STATUS OUT ERR NAME ARG...: quickbox as NAME in $D (stdin
+# $STDIN, default /dev/null) must print OUT on stdout and ERR on stderr
+# (both printf %b) and end with STATUS. For the behaviours GNU changed
+# after 9.1: the expectations were recorded from coreutils 9.11 built
+# from its sources (the 9.10 release tarball with 9.11's src/head.c and
+# src/tail.c, no head/tail change in gnulib between the two), each case
+# run as NAME ARG... in a directory holding $D's files, and written out
+# byte for byte; a test also compares with "$REF/NAME" where
+# `ref_since coreutils VER` says the installed one already behaves so
+gnu_want() {
+	local st=$1 out=$2 err=$3 t=$4 s=0 w=$BATS_TEST_TMPDIR/want in=/dev/null
+	shift 4
+	[ -z "${STDIN-}" ] || in=$D/$STDIN
+	(cd "$D" && exec -a "$t" "$QBBIN/$t" "$@") > "$w.o" 2> "$w.e" < "$in" || s=$?
+	printf %b "$out" > "$w.wo"
+	printf %b "$err" > "$w.we"
+	if [ "$s" != "$st" ] || ! cmp -s "$w.o" "$w.wo" || ! cmp -s "$w.e" "$w.we"; then
+		echo "differs from coreutils 9.11: $t $* (status $s, 9.11 $st)"
+		diff "$w.e" "$w.we"
+		cmp "$w.o" "$w.wo"
+		return 1
+	fi
+}
+
+# gnu_run_redir REDIRS BIN ARG...: BIN as argv[0]=its name in $D with
+# REDIRS (e.g. '<&- >&-') applied, at most 20 s
+gnu_run_redir() {
+	local r=$1 b=$2
+	shift 2
+	timeout 20 bash -c "cd \"\$1\" && exec -a \"\${2##*/}\" \"\$2\" \"\${@:3}\" $r" _ "$D" "$b" "$@"
+}

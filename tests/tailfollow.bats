@@ -217,19 +217,25 @@ closed() {
 
 @test "tail -f - <&-, tail <&-, head <&-: GNU's messages and the close of stdin" {
 	emu_skip "qemu-user's binfmt_misc entry (flag O) has the kernel open the binary for qemu: with stdin closed that file is fd 0, which the guest reads"
-	local a bad=0
-	for a in "-f -" "-f" "" "-c 3" "-n +0" "- -" "-q - -" "-f -n 0" "-n 0" "-c 1 /dev/null"; do
+	local a bad=0 follow=
+	# -f: said once since 9.8, and "no files remaining" exits since 9.6
+	ref_since coreutils 9.8 && follow=1
+	for a in ${follow:+"-f -" "-f" "-f -n 0"} "" "-c 3" "-n +0" "- -" "-q - -" "-n 0" "-c 1 /dev/null"; do
 		closed tail $a || bad=1
 	done
 	for a in "" "-c 0" "-n 0" "-n -0" "-c -1" "-n 3 -" "- -" "-c 0 -" "/dev/null"; do
 		closed head $a || bad=1
 	done
 	[ $bad = 0 ]
-	closed tail -f -
-	[ "$(cat "$d/err")" = "tail: cannot fstat 'standard input': Bad file descriptor
-tail: error reading 'standard input': Bad file descriptor
-tail: no files remaining
-tail: -: Bad file descriptor" ]
+	# as coreutils 9.11 printed it (recorded from 9.11 built from source:
+	# tail -f - <&-, and the same for -f and -f -n 0)
+	for a in "-f -" "-f" "-f -n 0"; do
+		run --separate-stderr timeout 20 bash -c 'exec -a tail "$1" ${@:2} <&-' _ "$QBBIN/tail" $a
+		[ "$status" = 1 ]
+		[ "$output" = "" ]
+		[ "$stderr" = "tail: cannot fstat 'standard input': Bad file descriptor
+tail: no files remaining" ]
+	done
 	closed head -c 0
 	[ "$(cat "$d/status")" = 1 ]
 	[ "$(cat "$d/err")" = "head: -: Bad file descriptor" ]
@@ -340,7 +346,55 @@ nofds_pre() {
 	[ "$output" = 100 ]
 	run -0 bash -c "timeout 20 '$QBBIN/tail' -c 100 /dev/null | wc -c"
 	[ "$output" = 0 ]
-	# the documented difference: GNU 9.1 reads /dev/zero for ever
-	run timeout 1 "$REF/tail" -c 4096 /dev/zero
-	[ "$status" = 124 ]
+	# GNU 9.6 and later end too (9.1 reads /dev/zero for ever)
+	if ref_since coreutils 9.6; then
+		timeout 20 "$REF/tail" -c 4096 /dev/zero | cmp - "$BATS_TEST_TMPDIR/z"
+	fi
+}
+
+# coreutils 9.6 ("--follow=name no longer waits indefinitely for watched
+# file names that are moved elsewhere", "without --retry, will
+# consistently exit with failure status ... when all followed files
+# become inaccessible"), worded as 9.8 and later say it: recorded from
+# coreutils 9.11 built from source, in both loops
+@test "tail --follow=name without --retry: a name moved away ends it, 'has become inaccessible', as GNU 9.8+" {
+	local ino out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err t s
+	cd "$BATS_TEST_TMPDIR"
+	for ino in '' '---disable-inotify'; do
+		printf 'a\n' > file
+		timeout 20 bash -c 'exec -a tail "$@"' _ "$QBBIN/tail" --follow=name -s.1 \
+		    --max-unchanged-stats=1 $ino file > "$out" 2> "$err" &
+		t=$!
+		wait_for "$out" a
+		printf 'b\n' >> file
+		wait_for "$out" b   # following now
+		mv file file.unfollow
+		s=0
+		wait "$t" || s=$?
+		echo "[$ino] $s $(cat "$err")"
+		[ "$s" = 1 ]
+		[ "$(cat "$err")" = "tail: 'file' has become inaccessible: No such file or directory
+tail: no files remaining" ]
+		rm -f file.unfollow
+	done
+}
+
+# coreutils 9.6 ("--pid=PID will now exit when the PID dies, even in the
+# presence of blocking inputs like unopened fifos"): the FIFO is opened
+# non-blocking when --pid (or another file) may end the follow
+@test "tail -f --pid=PID on a FIFO without a writer ends when PID does (GNU 9.6+)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkfifo fifo
+	sh -c 'exit 0' &
+	local dead=$!
+	wait "$dead"
+	run --separate-stderr timeout 10 "$QBBIN/tail" -f -s.1 --pid="$dead" fifo
+	[ "$status" = 0 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "" ]
+	if ref_since coreutils 9.6; then
+		run --separate-stderr timeout 10 "$REF/tail" -f -s.1 --pid="$dead" fifo
+		[ "$status" = 0 ]
+	fi
+	rm -f fifo
 }

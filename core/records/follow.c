@@ -120,7 +120,7 @@ static void recheck(struct run *r, int i)
 		return;
 	fd = reopen(w->name);
 	e = errno;
-	w->tailable = !(c->retry && fd < 0);
+	w->tailable = 0;   /* until the name is found fine again (GNU 9.8) */
 	if (r->ifd >= 0 && !lstat(w->name, &lst) && S_ISLNK(lst.st_mode)) {
 		/* inotify cannot match a link's name to its target's events */
 		w->err = -1;
@@ -132,9 +132,9 @@ static void recheck(struct run *r, int i)
 			e = errno;
 		w->err = e;
 		let_go(r, i);
-		if (!w->tailable && was)
+		if (fd < 0 && was)
 			say(r, i, FOL_GONE, e);
-		else if (w->tailable && prev != e)
+		else if (fd >= 0 && prev != e)
 			say(r, i, FOL_ERR, e);
 	} else if (!tailable_type(st.st_mode)) {
 		w->err = -1;
@@ -154,6 +154,7 @@ static void recheck(struct run *r, int i)
 			let_go(r, i);
 			say(r, i, FOL_REPLACED, 0);
 		} else {
+			w->tailable = 1;
 			close(fd);
 			return;
 		}
@@ -164,6 +165,34 @@ static void recheck(struct run *r, int i)
 		close(fd);
 }
 
+/* an fstat of an open file, as GNU looks at it: 1 unchanged (type, mtime
+ * and, regular, the size read), 0 changed, -1 gone (said). A size below
+ * what was read is a truncation: said, and read again from the start */
+static int look(struct run *r, int i)
+{
+	struct fwatch *w = &r->w[i];
+	struct stat st;
+	int same;
+
+	if (fstat(w->fd, &st)) {
+		w->err = errno;
+		let_go(r, i);
+		say(r, i, FOL_ERR, w->err);
+		return -1;
+	}
+	same = st.st_mode == w->mode && (!S_ISREG(st.st_mode) || st.st_size == w->pos) &&
+	    st.st_mtim.tv_sec == w->mtime.tv_sec &&
+	    st.st_mtim.tv_nsec == w->mtime.tv_nsec;
+	w->mtime = st.st_mtim;
+	if (S_ISREG(w->mode) && st.st_size < w->pos) {
+		say(r, i, FOL_TRUNCATED, 0);
+		lseek(w->fd, 0, SEEK_SET);
+		w->pos = 0;
+	}
+	w->mode = st.st_mode;
+	return same;
+}
+
 /* new data or a truncation on an open file; bytes read, or -1 when a
  * regular file looked unchanged (size and mtime). Appended data needs no
  * fstat: only a read that found nothing asks whether the file shrank
@@ -172,67 +201,35 @@ static void recheck(struct run *r, int i)
 static off_t news(struct run *r, int i)
 {
 	struct fwatch *w = &r->w[i];
-	struct stat st;
 	off_t got = drain(r, i);
-	int same;
+	int s;
 
 	if (got > 0 || !S_ISREG(w->mode) || w->fd < 0)
 		return got;
-	if (fstat(w->fd, &st)) {
-		w->err = errno;
-		let_go(r, i);
-		say(r, i, FOL_ERR, w->err);
+	s = look(r, i);
+	return s < 0 ? 0 : s ? -1 : drain(r, i);
+}
+
+/* polling, in GNU's order: an fstat; a changed file (look) gets a header
+ * when output switches to it, data or not (a /sys file's 4096 never
+ * matches what was read), then a read. An unchanged file is not read
+ * (-1), except a lone device or FIFO */
+static off_t poll_news(struct run *r, int i)
+{
+	int s = look(r, i);
+
+	if (s < 0)
 		return 0;
-	}
-	same = st.st_mtim.tv_sec == w->mtime.tv_sec &&
-	    st.st_mtim.tv_nsec == w->mtime.tv_nsec;
-	w->mtime = st.st_mtim;
-	if (st.st_size < w->pos) {
-		say(r, i, FOL_TRUNCATED, 0);
-		lseek(w->fd, 0, SEEK_SET);
-		w->pos = 0;
-		return drain(r, i);
-	}
-	return same && st.st_size == w->pos ? -1 : 0;
+	if (s && (S_ISREG(r->w[i].mode) || r->n > 1))
+		return -1;
+	if (!s)
+		r->c->data(r->c->ctx, i, r->buf, 0);
+	return drain(r, i);
 }
 
 /* --pid: drop the processes found gone (EPERM: alive, another user's);
  * is any left? All are looked at, as GNU 9.8 does, so a dead one among
  * live ones does not end the follow later than it should */
-/* polling, in GNU's order: an fstat; a file whose type, mtime or (regular)
- * size moved from what was read is "changed": truncation, then a header
- * when output switches to it (data or not: a /sys file's 4096 never
- * matches), then a read. An unchanged file is not read (-1), except a
- * lone device or FIFO */
-static off_t poll_news(struct run *r, int i)
-{
-	struct fwatch *w = &r->w[i];
-	struct stat st;
-
-	if (fstat(w->fd, &st)) {
-		w->err = errno;
-		let_go(r, i);
-		say(r, i, FOL_ERR, w->err);
-		return 0;
-	}
-	if (st.st_mode == w->mode && (!S_ISREG(st.st_mode) || st.st_size == w->pos) &&
-	    st.st_mtim.tv_sec == w->mtime.tv_sec &&
-	    st.st_mtim.tv_nsec == w->mtime.tv_nsec) {
-		if (S_ISREG(st.st_mode) || r->n > 1)
-			return -1;
-	} else {
-		w->mtime = st.st_mtim;
-		if (S_ISREG(w->mode) && st.st_size < w->pos) {
-			say(r, i, FOL_TRUNCATED, 0);
-			lseek(w->fd, 0, SEEK_SET);
-			w->pos = 0;
-		}
-		w->mode = st.st_mode;
-		r->c->data(r->c->ctx, i, r->buf, 0);
-	}
-	return drain(r, i);
-}
-
 static int writers(struct run *r)
 {
 	const struct follow_cfg *c = r->c;
@@ -499,8 +496,10 @@ static int one_event(struct run *r, const struct inotify_event *ev)
 		return R_GO;
 	}
 	if (ev->mask & (IN_ATTRIB | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)) {
-		/* a moved file keeps its watch: the name may come back */
-		if ((ev->mask & IN_DELETE_SELF) && r->w[i].wd >= 0) {
+		/* a moved file keeps its watch with --retry: the name may
+		 * come back; without, its name is done with (GNU 9.6) */
+		if ((ev->mask & (r->c->retry ? IN_DELETE_SELF : IN_DELETE_SELF | IN_MOVE_SELF)) &&
+		    r->w[i].wd >= 0) {
 			inotify_rm_watch(r->ifd, r->w[i].wd);
 			r->w[i].wd = -1;
 		}

@@ -214,7 +214,10 @@ static int open_input(struct tplan *p, const char *f)
 
 	if (is_stdin(p, f))
 		return 0;
-	fd = open(f, O_RDONLY | O_CLOEXEC);
+	/* GNU 9.6 and later: a FIFO with no writer must not block a follow
+	 * that --pid or another file may end */
+	fd = open(f, O_RDONLY | O_CLOEXEC |
+	    (p->follow && (p->npids || p->nfiles > 1) ? O_NONBLOCK : 0));
 	if (fd >= 0 && fd <= 2) {   /* a closed stdout must stay closed, as GNU's */
 		int hi = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 
@@ -334,7 +337,7 @@ static void size_gnu_stdio(struct tplan *p, int fd, int named)
  * with GNU's seeks (they say what the file system allows: a directory
  * seeks to its end on ext4, not on tmpfs or overlayfs), leaving the
  * offset where GNU leaves it: N before the end, never before where it was */
-static int keep_bytes_end(int fd, unsigned long long n)
+int plan_gnu_keep_end(int fd, unsigned long long n)
 {
 	struct stat st;
 	off_t cur = lseek(fd, 0, SEEK_CUR), e;
@@ -377,8 +380,9 @@ static void do_input(struct tplan *p, int idx)
 	}
 	rec_init(&in, fd, p->ird, p->bytes, p->countfd >= 0);
 	in.frugal = p->unread && !in.seekable;
-	if (p->read_fatal && p->bytes && p->tmode == TKEEP)
-		in.committed = keep_bytes_end(fd, p->tn);
+	in.again_eof = p->tail_words;
+	if (p->keep_end && p->bytes && p->tmode == TKEEP)
+		in.committed = p->keep_end(fd, p->tn);
 	r = run_plan(p, &in);
 	size_gnu_stdio(p, fd, !w->is_stdin);
 	if (r) {
@@ -505,6 +509,8 @@ static void follow(struct tplan *p)
 		return;
 	}
 	if (!anything(p, &files)) {   /* GNU 9.6 and later exit there */
+		if (p->debug)   /* GNU's polling loop said so first */
+			on_event(p, -1, FOL_MODE, 1);
 		plan_say(p, 1, 0, "no files remaining");
 		die_here(p);
 		return;

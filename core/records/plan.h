@@ -70,6 +70,9 @@ struct tplan {
 	int fstat_words;         /* "cannot fstat" an unusable input first */
 	int close_stdin;         /* close a stdin read, "-: ERR" when it fails */
 	int no_inotify;          /* follow by polling only */
+	/* tail -c N: find the end as GNU does (plan_gnu_keep_end): 1 when
+	 * a read error then ends the run (committed), NULL for tails */
+	int (*keep_end)(int fd, unsigned long long n);
 	/* the front end prints one message line (without the program name) */
 	void (*say)(const char *line);
 	/* while running: the exit status so far; stop: the run ended early */
@@ -92,6 +95,9 @@ char *plan_header_text(struct tplan *p, int idx, const char *name, size_t *len);
 /* every input, then the follow; the exit status. When p->sigpipe is set
  * the front end raises SIGPIPE, as GNU dies of it there */
 int plan_run(struct tplan *p);
+/* GNU tail's search for the end of an input of tail -c N (its seeks, so
+ * that a file system decides as it does for GNU): 1 the end is known */
+int plan_gnu_keep_end(int fd, unsigned long long n);
 /* a message line for p->say, as err.h words one: a format ending in ':'
  * gets " strerror(err)", and none is said about EPIPE. Raises p->status to
  * status (1 an error, 0 a warning) */

@@ -78,6 +78,8 @@ static ssize_t rec_read(struct rin *in, char *p, size_t n)
 	do
 		r = read(in->fd, p, n);
 	while (r < 0 && errno == EINTR);
+	if (r < 0 && errno == EAGAIN && in->again_eof)
+		r = 0;   /* nothing yet in a FIFO opened non-blocking */
 	if (r < 0) {
 		in->err = errno;
 		return -1;
@@ -599,7 +601,9 @@ int rec_tail_emit(struct rin *in, struct rsink *s, struct rkeep *k)
 		in->pos = in->len = 0;
 		in->eof = 0;
 		in->nokcopy = 0;   /* a new position: worth a sendfile again */
-		return rec_copy_bytes(in, s, REC_ALL);
+		/* the range found, no more: data appended meanwhile is not
+		 * part of this tail (GNU 9.8; -f prints it next) */
+		return rec_copy_bytes(in, s, (unsigned long long)(k->end - k->start));
 	}
 	for (; c; c = c->next) {
 		rec_emit(s, c->data + k->from, c->len - k->from);

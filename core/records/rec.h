@@ -37,6 +37,8 @@ struct rin {
 	char *buf;
 	size_t pos, len;          /* unread data is buf[pos..len) */
 	int eof, err;
+	int again_eof;            /* EAGAIN reads as the end (GNU tail's own
+	                           * non-blocking opens) */
 	int committed;            /* a skip reached its end, or a tail found its
 	                           * end by seeking: GNU tail reads the rest on
 	                           * a path where a read error ends the run */
