@@ -91,7 +91,7 @@ static const struct optdef defs[] = {
 	[O_DEC] = {OPT_TEXT("decide", "", "--verdict; add batches until all are decided"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs to its rows"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_READY] = {OPT_TEXT("ready", "REGEX", "a run ends at a line matching REGEX"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "wait so long for --ready's line, then exit 11 (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "the longest wait for --ready's line (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CTR] = {OPT_TEXT("counters", "", "count faults, switches, perf events"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_PLOT] = {OPT_TEXT("plot", "FILE", "an SVG of every run's time"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_NOPTS] = {0, 0, 0, 0},
@@ -103,10 +103,8 @@ static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN,
 	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
 	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
-	"5 the --graph command failed, 6 --precision not reached or --decide\n"
-	"undecided, 7 slower than --baseline, 8 a command the baseline lacks,\n"
-	"9/10 a --baseline comparison undecided/differs upwards, 11 no\n"
-	"--ready line in --ready-timeout. See tim(1).\n"
+	"5 the --graph command failed, 6 --precision or --decide not reached,\n"
+	"7-10 the --baseline gate, 11 no --ready line. See tim(1).\n"
 };
 
 struct param {                  /* one -P or -L dimension */
@@ -144,6 +142,13 @@ static int number(int id, const char *v, long long lo, long long *out)
 		return -1;
 	}
 	return 0;
+}
+
+/* "tim: bad --NAME 'V' (HINT)", the form of most value errors: -1 */
+static int bad(int id, const char *v, const char *hint)
+{
+	opt_seterr("tim: bad --%s '%s' (%s)", defs[id].lname, v, hint);
+	return -1;
 }
 
 /* a prefix of diffs or ratios, any case, as cligen matches enum names */
@@ -187,7 +192,7 @@ static int report_opt(struct tim *t, const char *v)
 	static const char *const ops[] = {",@=", ",+=", ",-=", ",=", "+=",
 		"-=", 0};
 	const char *op = "";
-	int i, bits, bad;
+	int i, bits;
 
 	for (i = 0; ops[i]; i++)
 		if (!strncmp(v, ops[i], strlen(ops[i]))) {
@@ -195,13 +200,9 @@ static int report_opt(struct tim *t, const char *v)
 			v += strlen(op);
 			break;
 		}
-	bad = op[0] == ',' ? report_list(v, &bits) :
-	    report_word(v, strlen(v), &bits);
-	if (bad) {
-		opt_seterr("tim: bad --Report value '%s' (diffs, ratios; ,= "
-		    "clears)", v);
-		return -1;
-	}
+	if (op[0] == ',' ? report_list(v, &bits) : report_word(v, strlen(v),
+	    &bits))
+		return bad(O_RP, v, "diffs, ratios; ,= clears");
 	if (!strcmp(op, ",@="))
 		t->p.report = bits;
 	else if (!strcmp(op, ",-=") || !strcmp(op, "-="))
@@ -311,10 +312,8 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_C: VEC_PUSH(t->clean, t->nclean, t->lcap, v); return 0;
 	case O_U: t->unit = v; return 0;
 	case O_d:
-		if (strlen(v) != 1) {
-			opt_seterr("tim: bad --delim '%s' (one character)", v);
-			return -1;
-		}
+		if (strlen(v) != 1)
+			return bad(id, v, "one character");
 		t->delim = v[0];
 		return 0;
 	case O_OH: t->olabel = v; return 0;
@@ -331,70 +330,41 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_IMP: VEC_PUSH(t->p.imp, t->p.nimp, t->icap, v); return 0;
 	case O_THR: case O_CONF:
 		if (fraction(v, id == O_THR ? &t->md.thr : &t->md.conf) ||
-		    (id == O_CONF && !(t->md.conf < 1))) {
-			opt_seterr("tim: bad --%s '%s' (a fraction like 0.%s or "
-			    "%s%%)", defs[id].lname, v, id == O_THR ? "02" : "95",
-			    id == O_THR ? "2" : "95");
-			return -1;
-		}
+		    (id == O_CONF && !(t->md.conf < 1)))
+			return bad(id, v, id == O_THR ? "a fraction like 0.02 "
+			    "or 2%" : "a fraction like 0.95 or 95%");
 		return 0;
 	case O_PREC:
-		if (fraction(v, &t->p.prec)) {
-			opt_seterr("tim: bad --precision '%s' (a fraction like "
-			    "0.01 or 1%%)", v);
-			return -1;
-		}
-		return 0;
+		return fraction(v, &t->p.prec) ? bad(id, v, "a fraction like "
+		    "0.01 or 1%") : 0;
 	case O_BUD: case O_RTO:
-		if (duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to)) {
-			opt_seterr("tim: bad --%s '%s' (a time like 5s or "
-			    "500ms)", defs[id].lname, v);
-			return -1;
-		}
+		if (duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to))
+			return bad(id, v, "a time like 5s or 500ms");
 		if (id == O_RTO)
 			t->p.ready_tot = v;
 		return 0;
 	case O_TOL:
-		if (num_double(v, 0, 1e9, &t->p.tol) || !(t->p.tol > 0)) {
-			opt_seterr("tim: bad --tolerance '%s' (a number > 0)", v);
-			return -1;
-		}
-		return 0;
+		return num_double(v, 0, 1e9, &t->p.tol) || !(t->p.tol > 0) ?
+		    bad(id, v, "a number > 0") : 0;
 	case O_PROG:
 		t->p.progress = !strcmp(v, "auto") ? P_AUTO : !strcmp(v, "always")
 		    ? P_ALWAYS : !strcmp(v, "never") ? P_NEVER : -1;
-		if (t->p.progress < 0) {
-			opt_seterr("tim: bad --progress '%s' (auto, always, "
-			    "never)", v);
-			return -1;
-		}
-		return 0;
+		return t->p.progress < 0 ? bad(id, v, "auto, always, never") : 0;
 	case O_ERR:
 		t->errall = !strcmp(v, "estimate") ? 1 : !strcmp(v, "batch") ?
 		    0 : -1;
-		if (t->errall < 0) {
-			opt_seterr("tim: bad --error '%s' (batch, estimate)", v);
-			return -1;
-		}
-		return 0;
+		return t->errall < 0 ? bad(id, v, "batch, estimate") : 0;
 	case O_OUT: case O_SERR:
 		t->p.null[id - O_OUT] = !strcmp(v, "null") ? 1 :
 		    !strcmp(v, "inherit") ? 0 : -1;
-		if (t->p.null[id - O_OUT] < 0) {
-			opt_seterr("tim: bad --%s '%s' (inherit, null)",
-			    defs[id].lname, v);
-			return -1;
-		}
-		return 0;
+		return t->p.null[id - O_OUT] < 0 ? bad(id, v, "inherit, null") :
+		    0;
 	case O_JSON: case O_CSV: case O_MD: t->p.exp[id - O_JSON] = v; return 0;
 	case O_PLOT:    /* an SVG under another name misleads */
 		i = (int)strlen(v);
 		if ((i < 4 || strcasecmp(v + i - 4, ".svg")) && strncmp(v,
-		    "/dev/", 5)) {
-			opt_seterr("tim: --plot '%s': it writes SVG: name it "
-			    "*.svg", v);
-			return -1;
-		}
+		    "/dev/", 5))
+			return bad(id, v, "it writes SVG: a name ending in .svg");
 		t->p.exp[X_SVG] = v;
 		return 0;
 	case O_BASE: t->p.base = v; return 0;
@@ -404,11 +374,8 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_AFF:
 		free(t->p.cpus);
 		t->p.aff = v;
-		if (cpus_parse(v, &t->p.cpus, &t->p.cpus_bytes)) {
-			opt_seterr("tim: bad --affinity '%s' (a CPU list like "
-			    "0,2-3)", v);
-			return -1;
-		}
+		if (cpus_parse(v, &t->p.cpus, &t->p.cpus_bytes))
+			return bad(id, v, "a CPU list like 0,2-3");
 		if (!t->p.cpus)
 			die(E_USAGE, "out of memory");
 		return 0;

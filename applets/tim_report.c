@@ -143,35 +143,29 @@ static void verdict_line(const struct cmp *c, const char *nm, const char *ref)
 static void why(const struct tout *t, const struct row *r,
     const struct cmp *c, const char *ref, const struct tbent *e)
 {
-	char b[1024], *s = b;
-	const char *more = t->p->decide ? "raise --budget" :
-	    "raise -m, or use --decide";
-	double f[4];
+	char b[1024];
+	long long f[4];
 	size_t nb = e && e->n > 0 ? e->nrun / (size_t)e->n : 0;
+	int l;
 
 	if (c->verdict < CMP_DIFFERS)
 		return;
-	s += fmtf_snprintf(s, 300, "%s: vs %s: %s after %zu %s: ",
+	l = fmt_snprintf(b, 400, "%s: vs %s: %s after %zu %s: ",
 	    shown(r->name), shown(ref), cmp_word(c->verdict), c->pairs, e ?
 	    "batches" : "pairs");
-	if (e && nb < BASE_FEW) {
-		fmtf_snprintf(s, 500, "--baseline %.200s has %zu batches, too "
-		    "few: record it with --verdict --json=FILE (%d)", t->p->base,
-		    nb, BASE_FEW * 2);
-	} else if (c->pairs < BASE_FEW || isnan(c->low)) {
-		fmtf_snprintf(s, 500, "too few pairs: %s", more);
-	} else if (t->md->busy) {
-		load_busy(&t->md->ld, f);
-		fmtf_snprintf(s, 500, "a busy machine (load %.1f, %.1f tasks "
-		    "runnable beside tim, %.0f%% steal, %.0f involuntary "
-		    "switches/s; %d CPUs): measure when it is quieter", f[0],
+	if (e && nb < BASE_FEW)
+		fmt_snprintf(b + l, 200, "--baseline has %zu: record one with "
+		    "--verdict --json", nb);
+	else if (load_busy(&t->md->ld, f), c->pairs >= BASE_FEW &&
+	    t->md->busy)
+		fmt_snprintf(b + l, 200, "busy (load %lld, %lld runnable, %lld%% "
+		    "steal, %lld ivcsw/s, %d CPUs): measure when quiet", f[0],
 		    f[1], f[2], f[3], t->md->ld.ncpu);
-	} else {
-		fmtf_snprintf(s, 500, "a wide spread ([%.4g, %.4g] against 1 "
-		    "+- %g%%): %s, or lengthen the runs (-n)", c->low, c->high,
-		    100 * t->md->thr, more);
-	}
-	warn_line(b);   /* warn() has no floats (fmt.h) */
+	else
+		strcpy(b + l, c->pairs < BASE_FEW || isnan(c->low) ? "too few "
+		    "pairs: raise -m or --budget (--decide)" : "wide spread: "
+		    "more pairs (-m, --budget, --decide) or longer runs (-n)");
+	warn_line(b);
 }
 
 /* --verdict: one line per comparison, after the report (tm_compare_all

@@ -140,7 +140,7 @@ static struct run get1(struct trun *t, struct row *r)
 	t->ch.sp.out = fd[0];
 	t->ch.sp.err = fd[1];
 	memcpy(t->cv, res.ctr, sizeof t->cv);
-	t->md->ld.ivcsw += (double)res.ctr[CTR_IVCSW];
+	t->md->ld.ivcsw += res.ctr[CTR_IVCSW];
 	t->md->ld.secs += res.secs;
 	u.secs = res.secs;
 	u.user = tv(res.utime);
@@ -356,7 +356,7 @@ static int compare(struct trun *t)
 {
 	const struct tbent *e;
 	int i, n = 0;
-	double f[4];
+	long long f[4];
 
 	t->md->busy = !t->p->read && load_busy(&t->md->ld, f);
 	t->md->conf = 1 - (1 - t->conf) / (t->md->busy ? 10 : 1);

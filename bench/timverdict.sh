@@ -1,33 +1,48 @@
 #!/bin/sh
-# bench/timverdict.sh: issue 32's measurements of tim's verdicts and of
-# --error=estimate (docs/tim.md, "Comparisons and verdicts" and "Which
-# error"). Run by `make bench-full`, not `make bench`: at the full size it
-# takes 10-30 minutes (the --decide parts up to BUDGET a run).
+# bench/timverdict.sh: how often and how fast tim's --decide reaches a
+# firm verdict, under five loads (issue 40; docs/tim.md, "Verdicts").
+# Run by `make bench-full`, not `make bench`: at the full size (30 runs of
+# up to BUDGET for 2 comparisons under 5 loads) it takes up to 2 hours.
 #
-#  1. same: `tim -N --verdict /bin/true /bin/true`, REPS times: the
-#     verdicts (wanted: no difference in >= 27 of 30), and the same runs'
-#     intervals read against other thresholds (the default's measurement)
-#  2. sh: /bin/true against /bin/sh -c true (wanted: slower in 30 of 30)
-#  3. loop: a busy loop of 1.00 M against 1.05 M iterations of 16 adds
-#     (a C program written here): never the wrong direction; with --decide and a BUDGET
-#     of 20 s, DREPS times, slower (the right direction) in >= 27 of 30
-#  4. 1-3 again beside two CPU-burning loops (never the wrong direction)
-#  5. `tim -N -e estimate -n100 -m8 /bin/true`, REPS times: the mean
-#     stated error over the standard deviation of the estimates (wanted:
-#     0.67-1.5), and the median error over the robust one (1.4826 MAD)
+# The comparisons, each `tim -N --decide --budget=BUDGET A B`, REPS times:
+#  same: a busy loop of 1.00 M iterations against itself (wanted: a firm
+#        `no difference` in >= 29 of 30, never faster/slower)
+#  loop: 1.00 M against 1.05 M iterations (a C program written here, some
+#        5 ms; wanted: `slower` in >= 29 of 30, never `faster`)
+# under each load (LOADS):
+#  idle      nothing beside (a quiet machine: nobody else's work either)
+#  busy1     one CPU-burning loop;  busy2: two
+#  build     `make clean; make -j2` of this project, over and over (in a
+#            copy of the tree under the temporary directory)
+#  maketest  `make test` of this project, over and over (in a copy):
+#            wanted: no false difference, no wrong direction, and every
+#            run not settled naming its reason on stderr
+# Per load and comparison one line: the verdicts' counts, the wrong
+# ones, how many runs not settled named a reason, the median seconds
+# --decide took, and the seconds hyperfine -N (its defaults) took on the
+# same two commands (median of HREPS runs), for its untested answer.
+# Then, with PARTS containing 5, --error=estimate's calibration.
 #
-# Prints label<TAB>value lines. Knobs: QB (the binary, default
-# ./quickbox), REPS (30), DREPS (the --decide runs, REPS), BUDGET (20s),
-# PARTS ("1 2 3 4 5"), CC (cc). Reduced: REPS=10 DREPS=5 BUDGET=10s.
+# Knobs: QB (the binary, default ./quickbox), REPS (30), BUDGET (20s),
+# LOADS ("idle busy1 busy2 build maketest"), HREPS (3), PARTS ("4 5"; 4:
+# the loads), CC (cc). A reduced run: REPS=3 HREPS=1 LOADS="busy1 busy2".
 set -u
 QB=${QB:-${1:-./quickbox}}
 REPS=${REPS:-30}
-DREPS=${DREPS:-$REPS}
+HREPS=${HREPS:-3}
 BUDGET=${BUDGET:-20s}
+LOADS=${LOADS:-idle busy1 busy2 build maketest}
+top=$(cd "$(dirname "$0")/.." && pwd)
+case $QB in /*) ;; *) QB=$(pwd)/$QB ;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/timverdict.XXXXXX")
 busy=
+stop_load() {
+	for p in $busy; do kill -TERM -- "-$p" 2> /dev/null; done
+	for p in $busy; do wait "$p" 2> /dev/null; done
+	busy=
+}
 cleanup() {
-	for p in $busy; do kill "$p" 2> /dev/null; done
+	stop_load
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -40,88 +55,98 @@ int main(int argc, char **argv)
 	volatile unsigned long i, j, x = 0;
 	unsigned long n = argc > 1 ? strtoul(argv[1], 0, 10) : 0;
 
-	for (i = 0; i < n; i++)         /* 16 adds an iteration: 1 M take */
-		for (j = 0; j < 16; j++)  /* some 10-20 ms, so the start of */
-			x += j;         /* the process is 1-3 % of it */
+	for (i = 0; i < n; i++)         /* 16 adds an iteration */
+		for (j = 0; j < 16; j++)
+			x += j;
 	return 0;
 }
 EOF
-loop=
-if "${CC:-cc}" -O1 -o "$tmp/loop" "$tmp/loop.c" 2> /dev/null; then
-	loop=$tmp/loop
-else
-	echo "# timverdict: no C compiler (CC=${CC:-cc}): the loop parts skipped"
+if ! "${CC:-cc}" -O1 -o "$tmp/loop" "$tmp/loop.c" 2> /dev/null; then
+	echo "# timverdict: no C compiler (CC=${CC:-cc}): nothing measured"
+	exit 0
 fi
+loop=$tmp/loop
 
-# tally LABEL REPS TIM-ARGS...: the verdict words of REPS runs (the last
-# line of each), and the ratios and intervals in $tmp/v.LABEL; stderr
-# in $tmp/err
-tally() {
-	lab=$1 n=$2 i=0
-	shift 2
-	: > "$tmp/v.$lab"
-	while [ "$i" -lt "$n" ]; do
-		"$QB" tim "$@" 2>> "$tmp/err" | tail -n 1 >> "$tmp/v.$lab"
+# bg CMD: a load in a session of its own (so all it starts is stopped)
+bg() {
+	setsid sh -c "$1" > /dev/null 2>&1 &
+	busy="$busy $!"
+}
+
+# a copy of the tree to build and test in, never the one measured
+tree() {
+	[ -d "$tmp/src" ] && return
+	mkdir "$tmp/src"
+	(cd "$top" && tar cf - --exclude=./build --exclude=./build-size \
+	    --exclude=./build-static --exclude=./quickbox .) | (cd "$tmp/src" && tar xf -)
+}
+
+start_load() {
+	case $1 in
+	idle) ;;
+	busy1) bg 'while :; do :; done' ;;
+	busy2) bg 'while :; do :; done'; bg 'while :; do :; done' ;;
+	build) tree; bg "cd '$tmp/src' && while :; do make -s clean; make -s -j2; done" ;;
+	maketest) tree; bg "cd '$tmp/src' && make -s -j2 all testbin && while :; do make -s test; done" ;;
+	*) echo "# timverdict: unknown load '$1'"; return 1 ;;
+	esac
+	sleep 5         # let the load settle (and the load average rise)
+}
+
+# median of the numbers on stdin
+med() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+now() { date +%s.%N; }
+
+# decide LOAD NAME WANT A B: REPS runs of tim --decide; one line
+decide() {
+	lab=$1.$2 want=$3 a=$4 b=$5 i=0
+	: > "$tmp/v"
+	: > "$tmp/secs"
+	while [ "$i" -lt "$REPS" ]; do
+		t0=$(now)
+		"$QB" tim -N --decide --budget="$BUDGET" "$a" "$b" \
+		    > "$tmp/out" 2> "$tmp/err"
+		t1=$(now)
+		echo "$t0 $t1" | awk '{ print $2 - $1 }' >> "$tmp/secs"
+		w=$(tail -n 1 "$tmp/out" | sed 's/.*: //')
+		r=$(grep -c " after [0-9]* pairs: " "$tmp/err")
+		printf '%s\t%s\t%s\n' "$w" "$r" "$(tail -n 1 "$tmp/out" | cut -f1)" >> "$tmp/v"
 		i=$((i + 1))
 	done
-	awk -F'\t' -v lab="$lab" '
-	{ w = $3; sub(/.*: /, "", w) }
-	w == "faster" { f++ } w == "slower" { s++ }
-	w == "no difference" { d++ } w == "no difference (undecided)" { u++ }
-	END { printf "%s\t%d faster, %d slower, %d no difference (%d of them undecided) of %d\n",
-	    lab, f, s, d + u, u, NR }' "$tmp/v.$lab"
-}
-
-# thresholds LABEL: the same runs' intervals read against other
-# thresholds, and the spread of their ratios
-thresholds() {
-	awk -F'\t' -v lab="$1" '
-	{ split($1, a, /[][, ]+/); r[NR] = a[1]; lo[NR] = a[2]; hi[NR] = a[3]
-	  l = log(a[1]); s += l; ss += l * l }
+	h=-
+	if [ -x /usr/bin/hyperfine ]; then
+		i=0
+		: > "$tmp/h"
+		while [ "$i" -lt "$HREPS" ]; do
+			t0=$(now)
+			/usr/bin/hyperfine -N --style=none "$a" "$b" > /dev/null 2>&1
+			t1=$(now)
+			echo "$t0 $t1" | awk '{ print $2 - $1 }' >> "$tmp/h"
+			i=$((i + 1))
+		done
+		h=$(med < "$tmp/h")
+	fi
+	awk -F'\t' -v lab="$lab" -v want="$want" -v s="$(med < "$tmp/secs")" \
+	    -v h="$h" -v load="$(cut -d' ' -f1-3 /proc/loadavg)" '
+	{ n[$1]++; if ($1 != "no difference" && $1 != "faster" && $1 != "slower") { open++; named += $2 > 0 } }
+	($1 == "faster" || $1 == "slower") && $1 != want { wrong++ }
 	END {
-		n = split("0 0.005 0.01 0.02 0.05", T, " ")
-		for (k = 1; k <= n; k++) {
-			c = 0
-			for (i = 1; i <= NR; i++)
-				if (lo[i] > 1 + T[k] || hi[i] < 1 - T[k]) c++
-			printf "%s.threshold_%s\t%d of %d called faster or slower\n", lab, T[k], c, NR
-		}
-		printf "%s.ratio_sd\t%.4f (sd of ln ratio over %d runs)\n", lab,
-		    sqrt((ss - s * s / NR) / (NR - 1)), NR
-		printf "%s.ratio_mean\t%.4f (exp of the mean ln ratio: the order bias)\n", lab,
-		    exp(s / NR)
-	}' "$tmp/v.$1"
+		printf "%s\t%d of %d %s; %d no difference, %d slower, %d faster, %d differs, %d undecided; %d wrong; %d of %d not settled named a reason; --decide median %.1f s, hyperfine %s s; load %s\n",
+		    lab, n[want], NR, want, n["no difference"], n["slower"], n["faster"],
+		    n["differs (size unsettled)"], n["undecided"], wrong, named, open, s, h, load
+	}' "$tmp/v"
 }
 
-verdicts() { # SUFFIX
-	case " ${PARTS:-1 2 3 4 5} " in *" 1 "*)
-		tally "same$1" "$REPS" -N --verdict /bin/true /bin/true
-		thresholds "same$1" ;;
-	esac
-	case " ${PARTS:-1 2 3 4 5} " in *" 2 "*)
-		tally "sh$1" "$REPS" -N --verdict /bin/true '/bin/sh -c true' ;;
-	esac
-	case " ${PARTS:-1 2 3 4 5} " in *" 3 "*)
-		[ -z "$loop" ] || {
-			tally "loop$1" "$REPS" -N --verdict "$loop 1000000" "$loop 1050000"
-			tally "loop_decide$1" "$DREPS" -N --decide --budget="$BUDGET" \
-			    "$loop 1000000" "$loop 1050000"
-		} ;;
-	esac
-}
-
-verdicts ""
-case " ${PARTS:-1 2 3 4 5} " in *" 4 "*)
-	for _ in 1 2; do
-		awk 'BEGIN { for (;;) ; }' &
-		busy="$busy $!"
-	done
-	verdicts "_busy"
-	for p in $busy; do kill "$p"; done
-	busy= ;;
+case " ${PARTS:-4 5} " in *" 4 "*)
+	for l in $LOADS; do
+		start_load "$l" || continue
+		decide "$l" same "no difference" "$loop 1000000" "$loop 1000000"
+		decide "$l" loop slower "$loop 1000000" "$loop 1050000"
+		stop_load
+	done ;;
 esac
 
-case " ${PARTS:-1 2 3 4 5} " in *" 5 "*)
+case " ${PARTS:-4 5} " in *" 5 "*)
 	i=0
 	: > "$tmp/cal"
 	while [ "$i" -lt "$REPS" ]; do
@@ -129,7 +154,6 @@ case " ${PARTS:-1 2 3 4 5} " in *" 5 "*)
 		    awk '{ print $1, $3 }' >> "$tmp/cal"
 		i=$((i + 1))
 	done
-	med() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 	m=$(cut -d' ' -f1 "$tmp/cal" | med)
 	mad=$(awk -v m="$m" '{ print ($1 > m ? $1 - m : m - $1) }' "$tmp/cal" | med)
 	mr=$(cut -d' ' -f2 "$tmp/cal" | med)

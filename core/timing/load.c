@@ -1,7 +1,6 @@
 /* load.c: the machine's load from /proc (load.h). */
 #include <fcntl.h>
-#include <math.h>
-#include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,63 +17,73 @@ static void head(const char *path, char *b, size_t cap)
 		close(fd);
 }
 
+/* the whole part of a number ("6" of "6.63") after blanks at *s, which
+ * moves past it all; -1 when there is none */
+static long long num(const char **s)
+{
+	long long x = -1;
+
+	for (; **s == ' '; ++*s)
+		;
+	for (; **s >= '0' && **s <= '9'; ++*s)
+		x = (x < 0 ? 0 : x) * 10 + (**s - '0');
+	for (; **s == '.' || (**s >= '0' && **s <= '9'); ++*s)
+		;
+	return x;
+}
+
+/* the CPUs tim may run on (sysconf's count would link 1.2 kB); more
+ * than a cpu_set_t holds: so many that none is ever busy */
 void load_start(struct load *l)
 {
-	long c = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t c;
 
 	memset(l, 0, sizeof *l);
-	l->load1 = l->steal0 = NAN;
-	l->ncpu = c > 0 ? (int)c : 1;
+	l->ncpu = sched_getaffinity(0, sizeof c, &c) ? CPU_SETSIZE :
+	    CPU_COUNT(&c);
 	load_look(l);
 }
 
 void load_look(struct load *l)
 {
-	char b[512], *s, *e;
-	double x, st = 0, tot = 0;
+	char b[512];
+	const char *s = b;
+	long long x, v[9];
 	int i;
 
 	/* "0.52 0.58 0.59 3/456 12345": runnable/all, tim itself one */
 	head("/proc/loadavg", b, sizeof b);
-	x = strtod(b, &e);
-	if (e != b) {
-		if (!(x <= l->load1))
-			l->load1 = x;
-		s = strchr(e, '/');
-		while (s && s > b && s[-1] != ' ')
-			s--;
-		if (s && (x = strtod(s, &e)) >= 1 && *e == '/') {
-			l->run += x - 1;
-			l->n++;
-		}
+	if ((x = num(&s)) > l->load1)
+		l->load1 = x;
+	num(&s);
+	num(&s);
+	if ((x = num(&s)) >= 1 && *s == '/') {
+		l->run += x - 1;
+		l->n++;
 	}
 	/* "cpu  user nice system idle iowait irq softirq steal ...": the
 	 * first 8 are all the time, the 8th the stolen */
 	head("/proc/stat", b, sizeof b);
-	if (strncmp(b, "cpu ", 4))
+	for (s = b + 4, v[8] = i = 0; i < 8 && !strncmp(b, "cpu ", 4) &&
+	    (v[i] = num(&s)) >= 0; i++)
+		v[8] += v[i];
+	if (i < 8)
 		return;
-	for (s = b + 4, i = 0; i < 8; i++, s = e) {
-		x = strtod(s, &e);
-		if (e == s)
-			return;
-		tot += x;
-		st = x;
+	if (!l->st[3]) {
+		l->st[0] = v[7];
+		l->st[1] = v[8];
 	}
-	if (isnan(l->steal0)) {
-		l->steal0 = st;
-		l->total0 = tot;
-	}
-	l->steal = st;
-	l->total = tot;
+	l->st[2] = v[7];
+	l->st[3] = v[8];
 }
 
-int load_busy(const struct load *l, double f[4])
+int load_busy(const struct load *l, long long f[4])
 {
-	double d = l->total - l->total0;
+	long long d = l->st[3] - l->st[1];
 
 	f[0] = l->load1;
-	f[1] = l->n ? l->run / (double)l->n : NAN;
-	f[2] = d > 0 ? 100 * (l->steal - l->steal0) / d : NAN;
-	f[3] = l->secs > 0 ? l->ivcsw / l->secs : NAN;
+	f[1] = l->n ? l->run / l->n : 0;
+	f[2] = d > 0 ? 100 * (l->st[2] - l->st[0]) / d : 0;
+	f[3] = l->secs > 0 ? (long long)((double)l->ivcsw / l->secs) : 0;
 	return f[1] >= l->ncpu || f[0] > l->ncpu + 1 || f[2] >= 5;
 }
