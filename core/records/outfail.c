@@ -26,20 +26,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <sys/stat.h>
 
 #include "lib/out.h"
 #include "records/plan.h"
 #include "lib/quote.h"
-
-unsigned long long gnu_stdio_blk(int fd)
-{
-	struct stat st;
-
-	/* glibc's BUFSIZ: musl's is 1 KiB */
-	return fd >= 0 && !fstat(fd, &st) && st.st_blksize > 0 &&
-	    st.st_blksize < 8192 ? (unsigned long long)st.st_blksize : 8192;
-}
 
 /* glibc's stdio buffer for stdout: as plan.c found it when output began
  * (with stdout closed, the input's st_blksize), else fd 1's */

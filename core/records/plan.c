@@ -316,6 +316,15 @@ static void die_here(struct tplan *p)
 	p->stop = 1;
 }
 
+unsigned long long gnu_stdio_blk(int fd)
+{
+	struct stat st;
+
+	/* glibc's BUFSIZ: musl's is 1 KiB (outfail.c words by it too) */
+	return fd >= 0 && !fstat(fd, &st) && st.st_blksize > 0 &&
+	    st.st_blksize < 8192 ? (unsigned long long)st.st_blksize : 8192;
+}
+
 /* glibc sizes GNU's stdout buffer at its first output, by an fstat of fd
  * 1 (st_blksize, at most 8 KiB). With stdout closed, the input GNU head
  * has open by name took fd 1 (the lowest free one, stdin being open) */
