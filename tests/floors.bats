@@ -60,3 +60,17 @@
 	[ "$status" = 1 ]
 	[[ "$output" == *"calls or includes go round: "*"applets/tim_model -> applets/tim_run"* ]]
 }
+
+@test "floors.sh names a circle between two files of one core floor" {
+	local r="$BATS_TEST_TMPDIR/r"
+	mkdir -p "$r"
+	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
+	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	# the records driver calling its stdout hook's file back, as plan.c
+	# and outfail.c once called each other
+	printf 'int outfail_probe(void) { return 0; }\n' >> "$r/core/records/outfail.c"
+	printf 'static int f6(void) { return outfail_probe(); }\n' >> "$r/core/records/plan.c"
+	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
+	[ "$status" = 1 ]
+	[[ "$output" == *"calls or includes go round: core/records/"*"plan"*"outfail"* ]]
+}

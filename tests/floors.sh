@@ -35,10 +35,11 @@
 #    err.c's x* allocators, which the engines may call). One allowed call:
 #    _exit in core/timing/spawn.c, the forked child giving up after a
 #    failed exec (it must not run the parent's atexit work).
-# 3. Steps. Within applets/, a file and its header (x.c, x.h) are one
-#    unit, and the includes and calls between units go one way: no unit
-#    reaches itself again (tim's front end -> measuring -> model, the outputs ->
-#    the model; two units that need each other are one concern cut in
+# 3. Steps. In applets/ and in each floor of core/, a file and its header
+#    (x.c, x.h) are one unit, and the includes and calls between units go
+#    one way: no unit reaches itself again (tim's front end -> measuring ->
+#    model, the outputs -> the model; the records driver -> the hooks,
+#    never back; two units that need each other are one concern cut in
 #    two). Each circle found is named, its units in order.
 ROOT=${1:-.}
 cd "$ROOT" || exit 2
@@ -173,21 +174,25 @@ for f in $files; do
 	}' "$f" || bad=1
 done
 
-# the edges between applet units: each #include of a file in applets/
-# (a bare name, resolved there as the compiler does first) as a line
+# the edges between units: each #include of a file in applets/ (a bare
+# name, resolved there as the compiler does first) or in core/ (named
+# with its floor) as a line
 # "FROM TO" on stdin, and each call of a function another unit defines
 # (a line that starts with its type and name, not static, not a
 # prototype), read from the files themselves; then a search for a circle
 # from each unit in turn
-acs=$(for f in $files; do case $f in applets/*.c) echo "$f" ;; esac; done)
+acs=$(for f in $files; do case $f in applets/*.c|core/*/*.c) echo "$f" ;; esac; done)
 for f in $files; do
 	case $f in
-	applets/*) ;;
+	applets/*|core/*/*) ;;
 	*) continue ;;
 	esac
-	sed -n "s|^[[:space:]]*#[[:space:]]*include[[:space:]]*\"\([^\"/]*\)\".*|\1|p" "$f" |
+	sed -n "s|^[[:space:]]*#[[:space:]]*include[[:space:]]*\"\([^\"]*\)\".*|\1|p" "$f" |
 	while read -r i; do
-		[ -e "applets/$i" ] && echo "${f%.*} applets/${i%.*}"
+		case $f in
+		applets/*) [ -e "applets/$i" ] && echo "${f%.*} applets/${i%.*}" ;;
+		*) [ -e "core/$i" ] && echo "${f%.*} core/${i%.*}" ;;
+		esac
 	done
 done | awk '
 function add(u) { if (!(u in known)) { known[u] = 1; order[++nn] = u } }
