@@ -105,8 +105,8 @@ gnu_first_wins() {
 # $STDIN, default /dev/null) must print OUT on stdout and ERR on stderr
 # (both printf %b) and end with STATUS. For the behaviours GNU changed
 # after 9.1: the expectations were recorded from coreutils 9.11 built
-# from its sources (the 9.10 release tarball with 9.11's src/head.c and
-# src/tail.c, no head/tail change in gnulib between the two), each case
+# from its sources (the 9.10 release tarball with 9.11's head and tail
+# sources put in; gnulib has no change for them between the two), each case
 # run as NAME ARG... in a directory holding $D's files, and written out
 # byte for byte; a test also compares with "$REF/NAME" where
 # `ref_since coreutils VER` says the installed one already behaves so

@@ -327,3 +327,33 @@ INPUTS=("s20" "nonl" "empty" "nul" "longl" "s20 nonl" "nope s20" "dd s20" "''" "
 	gnu_want 1 '' 'head: cannot open '\''a'\''\\'\'''\'''\''$'\''\\001'\'' for reading: No such file or directory\n' head $'a\'\001' || return 1
 	gnu_want 1 '' 'head: cannot open '\'''\''$'\''\\001'\'''\''a'\''\\'\'''\'''\''$'\''\\001'\'' for reading: No such file or directory\n' head $'\001a\'\001'
 }
+
+# the static build (musl, what initramfs users get) prints GNU's messages
+# too: glibc's words for errors (musl says "Value too large for data
+# type", "Symbolic link loop"), and GNU's stdio replayed with glibc's
+# 8 KiB BUFSIZ (musl's is 1 KiB: head -c 1024 into /dev/full was worded
+# as a write that overflowed the buffer)
+@test "the static (musl) head/tail word errors as glibc and size GNU's stdio as glibc does" {
+	command -v musl-gcc > /dev/null || skip "musl-gcc not installed (musl-tools)"
+	local top s w=$BATS_TEST_TMPDIR
+	top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	run make -s -C "$top" size SIZE_FAM=headtail SIZE_DIR="$w/sz"
+	[ "$status" = 0 ]
+	s=$w/sz/headtail/quickbox
+	ln -s a "$w/loop"
+	mv "$w/loop" "$w/a"
+	st() { (cd "$D" && exec -a "$1" "$s" "${@:2}"); }
+	run --separate-stderr bash -c 'cd "$1" && exec -a head "$2" -c 1024 s30k > /dev/full' _ "$D" "$s"
+	[ "$stderr" = "head: write error: No space left on device" ]
+	run --separate-stderr bash -c 'cd "$1" && exec -a head "$2" -c 5000 s30k > /dev/full' _ "$D" "$s"
+	[ "$stderr" = "head: error writing 'standard output': No space left on device" ]
+	run --separate-stderr st tail --pid=99999999999 s20
+	[ "$stderr" = "tail: invalid PID: '99999999999': Value too large for defined data type" ]
+	run --separate-stderr st head "$w/a"
+	[ "$stderr" = "head: cannot open '$w/a' for reading: Too many levels of symbolic links" ]
+	# the same as the installed GNU tools say
+	run --separate-stderr bash -c 'cd "$1" && exec -a head "$2" -c 1024 s30k > /dev/full' _ "$D" "$REF/head"
+	[ "$stderr" = "head: write error: No space left on device" ]
+	run --separate-stderr bash -c 'cd "$1" && exec -a head "$2" "$3"' _ "$D" "$REF/head" "$w/a"
+	[ "$stderr" = "head: cannot open '$w/a' for reading: Too many levels of symbolic links" ]
+}
