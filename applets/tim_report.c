@@ -144,8 +144,7 @@ static void why(const struct tout *t, const struct row *r,
     const struct cmp *c, const char *ref, const struct tbent *e)
 {
 	char b[1024];
-	long long f[4];
-	size_t nb = e && e->n > 0 ? e->nrun / (size_t)e->n : 0;
+	const long long *f = t->md->lf;
 	int l;
 
 	if (c->verdict < CMP_DIFFERS)
@@ -153,11 +152,10 @@ static void why(const struct tout *t, const struct row *r,
 	l = fmt_snprintf(b, 400, "%s: vs %s: %s after %zu %s: ",
 	    shown(r->name), shown(ref), cmp_word(c->verdict), c->pairs, e ?
 	    "batches" : "pairs");
-	if (e && nb < BASE_FEW)
-		fmt_snprintf(b + l, 200, "--baseline has %zu: record one with "
-		    "--verdict --json", nb);
-	else if (load_busy(&t->md->ld, f), c->pairs >= BASE_FEW &&
-	    t->md->busy)
+	if (e && e->nrun < BASE_FEW * (size_t)e->n)
+		strcpy(b + l, "too few in the --baseline: record one with "
+		    "--verdict --json");
+	else if (c->pairs >= BASE_FEW && t->md->busy)
 		fmt_snprintf(b + l, 200, "busy (load %lld, %lld runnable, %lld%% "
 		    "steal, %lld ivcsw/s, %d CPUs): measure when quiet", f[0],
 		    f[1], f[2], f[3], t->md->ld.ncpu);

@@ -356,9 +356,8 @@ static int compare(struct trun *t)
 {
 	const struct tbent *e;
 	int i, n = 0;
-	long long f[4];
 
-	t->md->busy = !t->p->read && load_busy(&t->md->ld, f);
+	t->md->busy = load_busy(&t->md->ld, t->md->lf) && !t->p->read;
 	t->md->conf = 1 - (1 - t->conf) / (t->md->busy ? 10 : 1);
 	tm_compare_all(t->md);
 	for (i = t->md->first; i < t->md->nrow; i++) {
