@@ -68,7 +68,7 @@ static const struct optdef defs[] = {
 	 * name (--p, --c, --s, --t, --ver) becomes ambiguous */
 	[O_VER] = {OPT_TEXT("version", "", "print the version"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_NOSH] = {OPT_TEXT("no-shell", "", "run commands' words without /bin/sh"), 'N', OPT_FLAG | OPT_EXACT, 0},
-	[O_PREC] = {OPT_TEXT("precision", "P", "add runs until error/estimate <= P, e.g. 1%"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_PREC] = {OPT_TEXT("precision", "P", "add runs until error/estimate <= P"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_BUD] = {OPT_TEXT("budget", "TIME", "time limit of --precision, --decide (10s)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_IL] = {OPT_TEXT("interleave", "", "batch j of every command before batch j+1"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_JSON] = {OPT_TEXT("json", "FILE", "export results and samples"), 0, OPT_VALUE | OPT_EXACT, 0},
@@ -83,12 +83,12 @@ static const struct optdef defs[] = {
 	[O_ERR] = {OPT_TEXT("error", "WHAT", "batch or estimate: which error (batch)"), 'e', OPT_VALUE | OPT_EXACT, 0},
 	[O_OUT] = {OPT_TEXT("output", "WHERE", "inherit or null: commands' stdout (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_SERR] = {OPT_TEXT("stderr", "WHERE", "inherit or null: commands' stderr (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_AFF] = {OPT_TEXT("affinity", "CPUS", "run the commands on CPUS only, e.g. 0,2-3"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_AFF] = {OPT_TEXT("affinity", "CPUS", "run the commands on CPUS only"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_QW] = {OPT_TEXT("quiet-warnings", "", "no advisory warnings (errors stay)"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m20; print a verdict a command"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_THR] = {OPT_TEXT("threshold", "T", "ratios within 1 +- T are no difference (2%)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CONF] = {OPT_TEXT("confidence", "C", "confidence of the ratio's interval (95%)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_DEC] = {OPT_TEXT("decide", "", "--verdict; add batches until all are decided"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_DEC] = {OPT_TEXT("decide", "", "--verdict, and batches until decided"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs to its rows"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_READY] = {OPT_TEXT("ready", "REGEX", "a run ends at a line matching REGEX"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "wait for --ready's line (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
@@ -338,11 +338,8 @@ static int on_opt(void *ctx, int id, char *v)
 		return fraction(v, &t->p.prec) ? bad(id, v, "a fraction like "
 		    "0.01 or 1%") : 0;
 	case O_BUD: case O_RTO:
-		if (duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to))
-			return bad(id, v, "a time like 5s or 500ms");
-		if (id == O_RTO)
-			t->p.ready_tot = v;
-		return 0;
+		return duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to) ?
+		    bad(id, v, "a time like 5s or 500ms") : 0;
 	case O_TOL:
 		return num_double(v, 0, 1e9, &t->p.tol) || !(t->p.tol > 0) ?
 		    bad(id, v, "a number > 0") : 0;
@@ -705,7 +702,7 @@ int tim_main(int argc, char **argv)
 	struct tim t = {        /* the original's current defaults */
 		.n = 6, .k = 1, .o = 6, .unit = "ms", .delim = ':',
 		.p = {.w = 1, .m = 4, .report = R_DIFFS, .tol = 2,
-			.ready_to = 60, .ready_tot = "60s"},
+			.ready_to = 60},
 		.md = {.conf = 0.95, .thr = 0.02},
 	};
 	struct tbase b = {0, 0, 0};

@@ -518,7 +518,6 @@ void run_setup(struct trun *t)
 	t->ch.sp.ready_ctx = t->p->rx;
 	t->ch.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
 	t->ch.sp.ready_ns = (long long)(t->p->ready_to * 1e9);
-	t->ch.rto = t->p->ready_tot;
 	t->progress = t->p->progress == P_AUTO ? isatty(2) :
 	    t->p->progress == P_ALWAYS;
 }

@@ -37,10 +37,15 @@ static long long num(const char **s)
 void load_start(struct load *l)
 {
 	cpu_set_t c;
+	int i;
 
 	memset(l, 0, sizeof *l);
-	l->ncpu = sched_getaffinity(0, sizeof c, &c) ? CPU_SETSIZE :
-	    CPU_COUNT(&c);
+	if (sched_getaffinity(0, sizeof c, &c))
+		CPU_ZERO(&c);
+	for (i = 0; i < CPU_SETSIZE; i++)
+		l->ncpu += CPU_ISSET(i, &c) != 0;
+	if (!l->ncpu)
+		l->ncpu = CPU_SETSIZE;
 	load_look(l);
 }
 
