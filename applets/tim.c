@@ -101,10 +101,10 @@ _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
 
 static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN,
-	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
-	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
-	"5 the --graph command failed, 6 --precision or --decide not reached,\n"
-	"7-10 the --baseline gate, 11 no --ready line. See tim(1).\n"
+	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status: 0\n"
+	"ok, 1 usage/data, 2-4 a prepare/command/cleanup failed, 5 --graph\n"
+	"failed, 6 --precision/--decide unmet, 7-10 the --baseline gate, 11\n"
+	"no --ready line (tim(1)).\n"
 };
 
 struct param {                  /* one -P or -L dimension */
@@ -328,15 +328,11 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_VERD: t->p.verdict = opt_bool(v) == 1; return 0;
 	case O_DEC: t->p.decide = t->p.verdict = opt_bool(v) == 1; return 0;
 	case O_IMP: VEC_PUSH(t->p.imp, t->p.nimp, t->icap, v); return 0;
-	case O_THR: case O_CONF:
-		if (fraction(v, id == O_THR ? &t->md.thr : &t->md.conf) ||
-		    (id == O_CONF && !(t->md.conf < 1)))
-			return bad(id, v, id == O_THR ? "a fraction like 0.02 "
-			    "or 2%" : "a fraction like 0.95 or 95%");
-		return 0;
-	case O_PREC:
-		return fraction(v, &t->p.prec) ? bad(id, v, "a fraction like "
-		    "0.01 or 1%") : 0;
+	case O_THR: case O_CONF: case O_PREC:
+		return fraction(v, id == O_THR ? &t->md.thr : id == O_CONF ?
+		    &t->md.conf : &t->p.prec) || (id == O_CONF &&
+		    !(t->md.conf < 1)) ? bad(id, v, "a fraction like 0.05 or "
+		    "5%") : 0;
 	case O_BUD: case O_RTO:
 		return duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to) ?
 		    bad(id, v, "a time like 5s or 500ms") : 0;

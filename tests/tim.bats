@@ -993,9 +993,9 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 	run tim -w0 -k1 -n3 -o0 --verdict --json m.json true true
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"batches": 20,' m.json)" -eq 2 ]
-	bad "tim: bad --threshold 'x' (a fraction like 0.02 or 2%)" --threshold x 'touch ran'
-	bad "tim: bad --confidence '1' (a fraction like 0.95 or 95%)" --confidence 1 'touch ran'
-	bad "tim: bad --confidence '0' (a fraction like 0.95 or 95%)" --confidence 0 'touch ran'
+	bad "tim: bad --threshold 'x' (a fraction like 0.05 or 5%)" --threshold x 'touch ran'
+	bad "tim: bad --confidence '1' (a fraction like 0.05 or 5%)" --confidence 1 'touch ran'
+	bad "tim: bad --confidence '0' (a fraction like 0.05 or 5%)" --confidence 0 'touch ran'
 }
 
 # NAME F...: one batch of 3 runs per factor F (k=1: its estimate is its

@@ -32,16 +32,16 @@ static long long num(const char **s)
 	return x;
 }
 
-/* the CPUs tim may run on (sysconf's count would link 1.2 kB); more
- * than a cpu_set_t holds: so many that none is ever busy */
+/* the CPUs tim may run on (sysconf's count would link 1.2 kB); none
+ * known (more than a cpu_set_t holds): so many that none is busy */
 void load_start(struct load *l)
 {
 	cpu_set_t c;
 	int i;
 
 	memset(l, 0, sizeof *l);
-	if (sched_getaffinity(0, sizeof c, &c))
-		CPU_ZERO(&c);
+	CPU_ZERO(&c);
+	sched_getaffinity(0, sizeof c, &c);
 	for (i = 0; i < CPU_SETSIZE; i++)
 		l->ncpu += CPU_ISSET(i, &c) != 0;
 	if (!l->ncpu)
