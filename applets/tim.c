@@ -69,27 +69,27 @@ static const struct optdef defs[] = {
 	[O_VER] = {OPT_TEXT("version", "", "print the version"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_NOSH] = {OPT_TEXT("no-shell", "", "run commands' words without /bin/sh"), 'N', OPT_FLAG | OPT_EXACT, 0},
 	[O_PREC] = {OPT_TEXT("precision", "P", "add runs until error/estimate <= P"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_BUD] = {OPT_TEXT("budget", "TIME", "time limit of --precision, --decide (10s)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_IL] = {OPT_TEXT("interleave", "", "batch j of every command before batch j+1"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_BUD] = {OPT_TEXT("budget", "TIME", "for --precision, --decide (10s)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_IL] = {OPT_TEXT("interleave", "", "batch j of all before batch j+1"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_JSON] = {OPT_TEXT("json", "FILE", "export results and samples"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CSV] = {OPT_TEXT("csv", "FILE", "export one row per sample"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_MD] = {OPT_TEXT("markdown", "FILE", "export a results table"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_PSCAN] = {OPT_TEXT("parameter-scan", "NAME", "LO HI: rows for {NAME} = LO..HI"), 'P', OPT_VALUE | OPT_MORE(2) | OPT_EXACT, 0},
 	[O_STEP] = {OPT_TEXT("step", "S", "step of -P (1)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_PLIST] = {OPT_TEXT("parameter-list", "NAME", "A,B..: rows for {NAME} = A, B..."), 'L', OPT_VALUE | OPT_MORE(1) | OPT_EXACT, 0},
-	[O_BASE] = {OPT_TEXT("baseline", "FILE", "compare with a --save or --json file"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_BASE] = {OPT_TEXT("baseline", "FILE", "compare with --save/--json FILE"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_TOL] = {OPT_TEXT("tolerance", "N", "slower by > N combined errors fails (2)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_PROG] = {OPT_TEXT("progress", "WHEN", "auto, always or never: status line"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_ERR] = {OPT_TEXT("error", "WHAT", "batch or estimate: which error (batch)"), 'e', OPT_VALUE | OPT_EXACT, 0},
-	[O_OUT] = {OPT_TEXT("output", "WHERE", "inherit or null: commands' stdout (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_SERR] = {OPT_TEXT("stderr", "WHERE", "inherit or null: commands' stderr (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_ERR] = {OPT_TEXT("error", "WHAT", "batch or estimate (batch)"), 'e', OPT_VALUE | OPT_EXACT, 0},
+	[O_OUT] = {OPT_TEXT("output", "WHERE", "inherit or null: stdout (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_SERR] = {OPT_TEXT("stderr", "WHERE", "inherit or null: stderr (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_AFF] = {OPT_TEXT("affinity", "CPUS", "run the commands on CPUS only"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_QW] = {OPT_TEXT("quiet-warnings", "", "no advisory warnings (errors stay)"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m20; print a verdict a command"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_THR] = {OPT_TEXT("threshold", "T", "ratios within 1 +- T are no difference (2%)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_CONF] = {OPT_TEXT("confidence", "C", "confidence of the ratio's interval (95%)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m20, print verdicts"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_THR] = {OPT_TEXT("threshold", "T", "within 1 +- T: no difference (2%)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_CONF] = {OPT_TEXT("confidence", "C", "of the ratio's interval (95%)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_DEC] = {OPT_TEXT("decide", "", "--verdict, and batches until decided"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs to its rows"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_READY] = {OPT_TEXT("ready", "REGEX", "a run ends at a line matching REGEX"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "wait for --ready's line (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CTR] = {OPT_TEXT("counters", "", "count faults, switches, perf events"), 0, OPT_FLAG | OPT_EXACT, 0},
@@ -357,7 +357,7 @@ static int on_opt(void *ctx, int id, char *v)
 		i = (int)strlen(v);
 		if ((i < 4 || strcasecmp(v + i - 4, ".svg")) && strncmp(v,
 		    "/dev/", 5))
-			return bad(id, v, "it writes SVG: a name ending in .svg");
+			return bad(id, v, "it writes SVG: name it *.svg");
 		t->p.exp[X_SVG] = v;
 		return 0;
 	case O_BASE: t->p.base = v; return 0;

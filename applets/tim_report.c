@@ -157,11 +157,11 @@ static void why(const struct tout *t, const struct row *r,
 		    t->md->ld.ncpu);
 	else
 		warn("%s: vs %s: %s after %zu batches: %s", nm, ref, w, c->pairs,
-		    e && e->nrun < BASE_FEW * (size_t)e->n ? "too few in the "
-		    "--baseline: record one with --verdict --json" : c->pairs <
+		    e && e->nrun < BASE_FEW * (size_t)e->n ? "--baseline too "
+		    "small: record it with --verdict --json" : c->pairs <
 		    BASE_FEW || isnan(c->low) ? "too few: raise -m or --budget "
-		    "(--decide)" : "wide spread: more batches (-m, --budget, "
-		    "--decide) or longer ones (-n)");
+		    "(--decide)" : "wide spread: more "
+		    "batches (-m, --budget, --decide) or -n");
 }
 
 /* --verdict: one line per comparison, after the report (tm_compare_all

@@ -1061,7 +1061,7 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run --separate-stderr tim $B -m12 -r w.tsv --verdict a b
 	[ "$status" -eq 0 ]
 	[[ "${lines[2]}" == *"${TAB}b${TAB}vs a: undecided" ]]
-	[ "$stderr" = "tim: b: vs a: undecided after 12 batches: wide spread: more batches (-m, --budget, --decide) or longer ones (-n)" ]
+	[ "$stderr" = "tim: b: vs a: undecided after 12 batches: wide spread: more batches (-m, --budget, --decide) or -n" ]
 	run --separate-stderr tim $B -m4 -r w.tsv --verdict a b
 	[ "$stderr" = "tim: b: vs a: undecided after 4 batches: too few: raise -m or --budget (--decide)" ]
 	# settled: nothing said
@@ -1130,7 +1130,7 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run --separate-stderr tim $B -m20 -r now.tsv --verdict --baseline b4.json a
 	[ "$status" -eq 9 ]
 	[ "${lines[2]}" = "0.995 [0.9563, 1.035] 95%${TAB}a${TAB}vs baseline: undecided" ]
-	[ "$stderr" = "tim: a: vs baseline: undecided after 4 batches: too few in the --baseline: record one with --verdict --json" ]
+	[ "$stderr" = "tim: a: vs baseline: undecided after 4 batches: --baseline too small: record it with --verdict --json" ]
 	run --separate-stderr tim $B -m20 -r now.tsv --verdict --baseline b20.json a
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "1 [0.9857, 1.014] 95%${TAB}a${TAB}vs baseline: no difference" ]

@@ -258,7 +258,7 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 @test "--plot: a name not ending in .svg is refused (it writes SVG); /dev/ names pass" {
 	run --separate-stderr tim --plot=x.png 'touch ran'
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "tim: bad --plot 'x.png' (it writes SVG: a name ending in .svg)" ]
+	[ "$stderr" = "tim: bad --plot 'x.png' (it writes SVG: name it *.svg)" ]
 	[ ! -e ran ]
 	[ ! -e x.png ]
 	run --separate-stderr tim -w0 -n3 -m2 -o0 --plot=/dev/stdout --plot=X.SVG true
