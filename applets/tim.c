@@ -68,30 +68,30 @@ static const struct optdef defs[] = {
 	 * name (--p, --c, --s, --t, --ver) becomes ambiguous */
 	[O_VER] = {OPT_TEXT("version", "", "print the version"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_NOSH] = {OPT_TEXT("no-shell", "", "run commands' words without /bin/sh"), 'N', OPT_FLAG | OPT_EXACT, 0},
-	[O_PREC] = {OPT_TEXT("precision", "P", "add runs until error/estimate <= P, e.g. 1%"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_BUD] = {OPT_TEXT("budget", "TIME", "time limit of --precision, --decide (10s)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_IL] = {OPT_TEXT("interleave", "", "batch j of every command before batch j+1"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_PREC] = {OPT_TEXT("precision", "P", "add runs until error/estimate <= P"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_BUD] = {OPT_TEXT("budget", "TIME", "for --precision, --decide (10s)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_IL] = {OPT_TEXT("interleave", "", "batch j of all before batch j+1"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_JSON] = {OPT_TEXT("json", "FILE", "export results and samples"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CSV] = {OPT_TEXT("csv", "FILE", "export one row per sample"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_MD] = {OPT_TEXT("markdown", "FILE", "export a results table"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_PSCAN] = {OPT_TEXT("parameter-scan", "NAME", "LO HI: rows for {NAME} = LO..HI"), 'P', OPT_VALUE | OPT_MORE(2) | OPT_EXACT, 0},
 	[O_STEP] = {OPT_TEXT("step", "S", "step of -P (1)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_PLIST] = {OPT_TEXT("parameter-list", "NAME", "A,B..: rows for {NAME} = A, B..."), 'L', OPT_VALUE | OPT_MORE(1) | OPT_EXACT, 0},
-	[O_BASE] = {OPT_TEXT("baseline", "FILE", "compare with a --save or --json file"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_BASE] = {OPT_TEXT("baseline", "FILE", "compare with --save/--json FILE"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_TOL] = {OPT_TEXT("tolerance", "N", "slower by > N combined errors fails (2)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_PROG] = {OPT_TEXT("progress", "WHEN", "auto, always or never: status line"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_ERR] = {OPT_TEXT("error", "WHAT", "batch or estimate: which error (batch)"), 'e', OPT_VALUE | OPT_EXACT, 0},
-	[O_OUT] = {OPT_TEXT("output", "WHERE", "inherit or null: the commands' stdout (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_SERR] = {OPT_TEXT("stderr", "WHERE", "inherit or null: the commands' stderr (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_AFF] = {OPT_TEXT("affinity", "CPUS", "run the commands on CPUS only, e.g. 0,2-3"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_ERR] = {OPT_TEXT("error", "WHAT", "batch or estimate (batch)"), 'e', OPT_VALUE | OPT_EXACT, 0},
+	[O_OUT] = {OPT_TEXT("output", "WHERE", "inherit or null: stdout (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_SERR] = {OPT_TEXT("stderr", "WHERE", "inherit or null: stderr (inherit)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_AFF] = {OPT_TEXT("affinity", "CPUS", "run the commands on CPUS only"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_QW] = {OPT_TEXT("quiet-warnings", "", "no advisory warnings (errors stay)"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m20; print faster/slower/no difference"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_THR] = {OPT_TEXT("threshold", "T", "ratios within 1 +- T are no difference (2%)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_CONF] = {OPT_TEXT("confidence", "C", "confidence of the ratio's interval (95%)"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_DEC] = {OPT_TEXT("decide", "", "--verdict; add batches until all are decided"), 0, OPT_FLAG | OPT_EXACT, 0},
-	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs to its rows"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_VERD] = {OPT_TEXT("verdict", "", "interleave, -m20, print verdicts"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_THR] = {OPT_TEXT("threshold", "T", "within 1 +- T: no difference (2%)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_CONF] = {OPT_TEXT("confidence", "C", "of the ratio's interval (95%)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_DEC] = {OPT_TEXT("decide", "", "--verdict, and batches until decided"), 0, OPT_FLAG | OPT_EXACT, 0},
+	[O_IMP] = {OPT_TEXT("import", "FILE", "add a --json export's runs"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_READY] = {OPT_TEXT("ready", "REGEX", "a run ends at a line matching REGEX"), 0, OPT_VALUE | OPT_EXACT, 0},
-	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "the longest wait for --ready's line (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
+	[O_RTO] = {OPT_TEXT("ready-timeout", "TIME", "wait for --ready's line (60s)"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_CTR] = {OPT_TEXT("counters", "", "count faults, switches, perf events"), 0, OPT_FLAG | OPT_EXACT, 0},
 	[O_PLOT] = {OPT_TEXT("plot", "FILE", "an SVG of every run's time"), 0, OPT_VALUE | OPT_EXACT, 0},
 	[O_NOPTS] = {0, 0, 0, 0},
@@ -101,10 +101,10 @@ _Static_assert(sizeof defs / sizeof *defs == O_NOPTS + 1,
 
 static const struct optset os = {
 	"[options] [label:]command ...", defs, OPT_CLIGEN,
-	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status:\n"
-	"0 ok, 1 bad usage or data, 2/3/4 a prepare/command/cleanup failed,\n"
-	"5 the --graph command failed, 6 --precision or --decide not reached,\n"
-	"7-10 the --baseline gate, 11 no --ready line. See tim(1).\n"
+	"Prints per command: ESTIMATE +- ERROR UNIT<TAB>label. Exit status: 0\n"
+	"ok, 1 usage/data, 2-4 a prepare/command/cleanup failed, 5 --graph\n"
+	"failed, 6 --precision/--decide unmet, 7-10 the --baseline gate, 11\n"
+	"no --ready line (tim(1)).\n"
 };
 
 struct param {                  /* one -P or -L dimension */
@@ -328,21 +328,14 @@ static int on_opt(void *ctx, int id, char *v)
 	case O_VERD: t->p.verdict = opt_bool(v) == 1; return 0;
 	case O_DEC: t->p.decide = t->p.verdict = opt_bool(v) == 1; return 0;
 	case O_IMP: VEC_PUSH(t->p.imp, t->p.nimp, t->icap, v); return 0;
-	case O_THR: case O_CONF:
-		if (fraction(v, id == O_THR ? &t->md.thr : &t->md.conf) ||
-		    (id == O_CONF && !(t->md.conf < 1)))
-			return bad(id, v, id == O_THR ? "a fraction like 0.02 "
-			    "or 2%" : "a fraction like 0.95 or 95%");
-		return 0;
-	case O_PREC:
-		return fraction(v, &t->p.prec) ? bad(id, v, "a fraction like "
-		    "0.01 or 1%") : 0;
+	case O_THR: case O_CONF: case O_PREC:
+		return fraction(v, id == O_THR ? &t->md.thr : id == O_CONF ?
+		    &t->md.conf : &t->p.prec) || (id == O_CONF &&
+		    !(t->md.conf < 1)) ? bad(id, v, "a fraction like 0.05 or "
+		    "5%") : 0;
 	case O_BUD: case O_RTO:
-		if (duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to))
-			return bad(id, v, "a time like 5s or 500ms");
-		if (id == O_RTO)
-			t->p.ready_tot = v;
-		return 0;
+		return duration(v, id == O_BUD ? &t->p.budget : &t->p.ready_to) ?
+		    bad(id, v, "a time like 5s or 500ms") : 0;
 	case O_TOL:
 		return num_double(v, 0, 1e9, &t->p.tol) || !(t->p.tol > 0) ?
 		    bad(id, v, "a number > 0") : 0;
@@ -364,7 +357,7 @@ static int on_opt(void *ctx, int id, char *v)
 		i = (int)strlen(v);
 		if ((i < 4 || strcasecmp(v + i - 4, ".svg")) && strncmp(v,
 		    "/dev/", 5))
-			return bad(id, v, "it writes SVG: a name ending in .svg");
+			return bad(id, v, "it writes SVG: name it *.svg");
 		t->p.exp[X_SVG] = v;
 		return 0;
 	case O_BASE: t->p.base = v; return 0;
@@ -705,7 +698,7 @@ int tim_main(int argc, char **argv)
 	struct tim t = {        /* the original's current defaults */
 		.n = 6, .k = 1, .o = 6, .unit = "ms", .delim = ':',
 		.p = {.w = 1, .m = 4, .report = R_DIFFS, .tol = 2,
-			.ready_to = 60, .ready_tot = "60s"},
+			.ready_to = 60},
 		.md = {.conf = 0.95, .thr = 0.02},
 	};
 	struct tbase b = {0, 0, 0};

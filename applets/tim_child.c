@@ -45,9 +45,8 @@ _Noreturn void tchild_die(const struct tchild *c, const char *cmd,
 		die(code, "\"%s\" failed: cannot run %s:", shown(cmd),
 		    w ? w->path : "/bin/sh");
 	if (r->late)    /* a pipe makes most programs buffer their output */
-		die(E_READY, "\"%s\": no --ready line in --ready-timeout=%s "
-		    "(output buffered? "
-		    "stdbuf -oL, python3 -u)", shown(cmd), c->rto);
+		die(E_READY, "\"%s\": no --ready line in --ready-timeout "
+		    "(output buffered? stdbuf -oL, python3 -u)", shown(cmd));
 	if (WIFSIGNALED(r->status)) {
 		const char *nm = sig_name(WTERMSIG(r->status));
 

@@ -10,7 +10,6 @@
 struct tchild {
 	struct spawner sp;
 	unsigned long seq;      /* TIM_SEQ of the last child */
-	const char *rto;        /* --ready-timeout as given */
 };
 
 /* a command as a message shows it: on one line, a CR or LF as \r \n */

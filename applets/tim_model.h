@@ -66,7 +66,8 @@ struct tmodel {
 	const char *version;    /* "tim (quickbox) V" */
 	double conf, thr;       /* comparisons: confidence, threshold */
 	int busy;               /* the machine was busy: conf was raised */
-	struct load ld;         /* what was seen of its load */
+	struct load ld;         /* what was seen of its load, */
+	long long lf[4];        /* and its figures (load_busy) */
 	int verdict;            /* --verdict: --plot's title names them */
 	size_t *icount;         /* runs of row i from --import f, at
 	                         * [f * nrow + i] */

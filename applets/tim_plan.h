@@ -38,8 +38,7 @@ struct tplan {
 	const char *save, *read;        /* --save, --read */
 	const char *ready;              /* --ready, its pattern: */
 	struct pat *rx;
-	double ready_to;                /* --ready-timeout, seconds, */
-	const char *ready_tot;          /* and as given */
+	double ready_to;                /* --ready-timeout, seconds */
 	unsigned long *cpus;            /* --affinity's mask */
 	size_t cpus_bytes;
 	const char *aff;                /* as given */

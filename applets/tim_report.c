@@ -143,29 +143,25 @@ static void verdict_line(const struct cmp *c, const char *nm, const char *ref)
 static void why(const struct tout *t, const struct row *r,
     const struct cmp *c, const char *ref, const struct tbent *e)
 {
-	char b[1024];
-	long long f[4];
-	size_t nb = e && e->n > 0 ? e->nrun / (size_t)e->n : 0;
-	int l;
+	const long long *f = t->md->lf;
+	const char *nm = shown(r->name), *w = cmp_word(c->verdict);
 
+	ref = shown(ref);
 	if (c->verdict < CMP_DIFFERS)
 		return;
-	l = fmt_snprintf(b, 400, "%s: vs %s: %s after %zu %s: ",
-	    shown(r->name), shown(ref), cmp_word(c->verdict), c->pairs, e ?
-	    "batches" : "pairs");
-	if (e && nb < BASE_FEW)
-		fmt_snprintf(b + l, 200, "--baseline has %zu: record one with "
-		    "--verdict --json", nb);
-	else if (load_busy(&t->md->ld, f), c->pairs >= BASE_FEW &&
-	    t->md->busy)
-		fmt_snprintf(b + l, 200, "busy (load %lld, %lld runnable, %lld%% "
-		    "steal, %lld ivcsw/s, %d CPUs): measure when quiet", f[0],
-		    f[1], f[2], f[3], t->md->ld.ncpu);
+	if (!(e && e->nrun < BASE_FEW * (size_t)e->n) && c->pairs >=
+	    BASE_FEW && t->md->busy)
+		warn("%s: vs %s: %s after %zu batches: busy (load %lld, %lld "
+		    "runnable, %lld%% steal, %lld ivcsw/s, %d CPUs): measure "
+		    "when quiet", nm, ref, w, c->pairs, f[0], f[1], f[2], f[3],
+		    t->md->ld.ncpu);
 	else
-		strcpy(b + l, c->pairs < BASE_FEW || isnan(c->low) ? "too few "
-		    "pairs: raise -m or --budget (--decide)" : "wide spread: "
-		    "more pairs (-m, --budget, --decide) or longer runs (-n)");
-	warn_line(b);
+		warn("%s: vs %s: %s after %zu batches: %s", nm, ref, w, c->pairs,
+		    e && e->nrun < BASE_FEW * (size_t)e->n ? "--baseline too "
+		    "small: record it with --verdict --json" : c->pairs <
+		    BASE_FEW || isnan(c->low) ? "too few: raise -m or --budget "
+		    "(--decide)" : "wide spread: more "
+		    "batches (-m, --budget, --decide) or -n");
 }
 
 /* --verdict: one line per comparison, after the report (tm_compare_all

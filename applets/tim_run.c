@@ -223,7 +223,6 @@ static void measure_rows(struct trun *t, int print)
 			timed(t, r, r->n);
 		}
 		tsave_flush(&t->sv);
-		load_look(&t->md->ld);
 		tm_update(t->md, i);
 		cpu_log(t, r);
 		if (print) {
@@ -248,7 +247,6 @@ static void measure_interleaved(struct trun *t)
 			timed(t, &t->md->rw[i], t->md->rw[i].n);
 		}
 		tsave_flush(&t->sv);
-		load_look(&t->md->ld);
 	}
 	for (i = 0; i < t->md->nrow; i++) {
 		tm_update(t->md, i);
@@ -348,17 +346,18 @@ spent:
 
 /* every comparison made, with the first row and with the --baseline
  * (the outputs print what the options ask); returns how many are not
- * yet settled. On a busy machine (load.h) the intervals are read at a
- * tenth of the error rate: bursts of other work hit a few pairs alike
- * and make them less independent than the interval assumes, and a
- * false difference costs more than a late one. */
+ * yet settled. The load is looked at here (and at the start): at each
+ * of --decide's looks, at the end. On a busy machine (load.h) the
+ * intervals are read at a tenth of the error rate: bursts of other work
+ * hit a few pairs alike and make them less independent than the
+ * interval assumes, and a false difference costs more than a late one. */
 static int compare(struct trun *t)
 {
 	const struct tbent *e;
 	int i, n = 0;
-	long long f[4];
 
-	t->md->busy = !t->p->read && load_busy(&t->md->ld, f);
+	load_look(&t->md->ld);
+	t->md->busy = load_busy(&t->md->ld, t->md->lf) && !t->p->read;
 	t->md->conf = 1 - (1 - t->conf) / (t->md->busy ? 10 : 1);
 	tm_compare_all(t->md);
 	for (i = t->md->first; i < t->md->nrow; i++) {
@@ -402,7 +401,6 @@ static void decide(struct trun *t)
 			timed(t, &t->md->rw[i], t->md->rw[i].n);
 		}
 		tsave_flush(&t->sv);
-		load_look(&t->md->ld);
 	}
 	for (i = 0; i < t->md->nrow; i++)
 		tm_update(t->md, i);
@@ -519,7 +517,6 @@ void run_setup(struct trun *t)
 	t->ch.sp.ready_ctx = t->p->rx;
 	t->ch.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
 	t->ch.sp.ready_ns = (long long)(t->p->ready_to * 1e9);
-	t->ch.rto = t->p->ready_tot;
 	t->progress = t->p->progress == P_AUTO ? isatty(2) :
 	    t->p->progress == P_ALWAYS;
 }

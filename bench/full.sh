@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/full.sh: the full benchmark, run by `make bench-full` (about 12
-# minutes on a 2-CPU machine, plus timverdict's 10-30; `make bench` runs the 2-minute summary,
+# minutes on a 2-CPU machine, plus timverdict's up to 2 hours; `make bench` runs the 2-minute summary,
 # bench.sh). Needs python3 for bench/tim.sh (bench/deps.sh full installs it).
 #
 # 1. The seed section, the project's first benchmark: count the
@@ -11,7 +11,7 @@
 #    personality, procps and toybox pgrep; tails vs GNU head/tail; tim's own
 #    cost vs hyperfine; start-up of the static binary vs a static hello;
 #    tim's verdicts and --error=estimate's calibration, bench/timverdict.sh,
-#    10-30 minutes of its own), each printing one measurement per line
+#    up to 2 hours of its own: 30 runs a case), each printing one measurement per line
 #    with a tab-separated label.
 #
 # Knobs (environment) of the seed section:

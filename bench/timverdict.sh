@@ -34,11 +34,25 @@ BUDGET=${BUDGET:-20s}
 LOADS=${LOADS:-idle busy1 busy2 build maketest}
 top=$(cd "$(dirname "$0")/.." && pwd)
 case $QB in /*) ;; *) QB=$(pwd)/$QB ;; esac
+if ! "$QB" tim --version > /dev/null 2>&1; then
+	echo "# timverdict: '$QB tim' does not run"
+	exit 1
+fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/timverdict.XXXXXX")
 busy=
+# each load is a session of its own, its leader's pid in $tmp/load.N:
+# TERM to the whole session's group, then wait (10 s at most) until the
+# group is gone (dash's kill takes no negative pid: procps' does)
 stop_load() {
-	for p in $busy; do kill -TERM -- "-$p" 2> /dev/null; done
-	for p in $busy; do wait "$p" 2> /dev/null; done
+	for f in $busy; do /bin/kill -s TERM -- "-$(cat "$f")" 2> /dev/null; done
+	for f in $busy; do
+		i=0
+		while /bin/kill -s 0 -- "-$(cat "$f")" 2> /dev/null && [ "$i" -lt 100 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		rm -f "$f"
+	done
 	busy=
 }
 cleanup() {
@@ -68,14 +82,22 @@ fi
 loop=$tmp/loop
 
 # bg CMD: a load in a session of its own (so all it starts is stopped)
+nload=0
 bg() {
-	setsid sh -c "$1" > /dev/null 2>&1 &
-	busy="$busy $!"
+	nload=$((nload + 1))
+	setsid sh -c 'echo $$ > "$1"; exec sh -c "$2"' sh "$tmp/load.$nload" "$1" \
+	    > /dev/null 2>&1 &
+	while [ ! -s "$tmp/load.$nload" ]; do sleep 0.1; done
+	busy="$busy $tmp/load.$nload"
 }
 
 # a copy of the tree to build and test in, never the one measured
 tree() {
 	[ -d "$tmp/src" ] && return
+	[ -f "$top/Makefile" ] && [ -d "$top/bench" ] || {
+		echo "# timverdict: $top is no quickbox tree"
+		return 1
+	}
 	mkdir "$tmp/src"
 	(cd "$top" && tar cf - --exclude=./build --exclude=./build-size \
 	    --exclude=./build-static --exclude=./quickbox .) | (cd "$tmp/src" && tar xf -)
@@ -86,8 +108,8 @@ start_load() {
 	idle) ;;
 	busy1) bg 'while :; do :; done' ;;
 	busy2) bg 'while :; do :; done'; bg 'while :; do :; done' ;;
-	build) tree; bg "cd '$tmp/src' && while :; do make -s clean; make -s -j2; done" ;;
-	maketest) tree; bg "cd '$tmp/src' && make -s -j2 all testbin && while :; do make -s test; done" ;;
+	build) tree || return 1; bg "cd '$tmp/src' && while :; do make -s clean; make -s -j2; done" ;;
+	maketest) tree || return 1; bg "cd '$tmp/src' && make -s -j2 all testbin && while :; do make -s test; done" ;;
 	*) echo "# timverdict: unknown load '$1'"; return 1 ;;
 	esac
 	sleep 5         # let the load settle (and the load average rise)
@@ -106,10 +128,12 @@ decide() {
 		t0=$(now)
 		"$QB" tim -N --decide --budget="$BUDGET" "$a" "$b" \
 		    > "$tmp/out" 2> "$tmp/err"
+		rc=$?
 		t1=$(now)
 		echo "$t0 $t1" | awk '{ print $2 - $1 }' >> "$tmp/secs"
 		w=$(tail -n 1 "$tmp/out" | sed 's/.*: //')
-		r=$(grep -c " after [0-9]* pairs: " "$tmp/err")
+		r=$(sed -n 's/.* after [0-9]* pairs: \([a-z]*\).*/\1/p' "$tmp/err" | head -n 1)
+		[ "$rc" -eq 0 ] || [ "$rc" -eq 6 ] || w="failed (status $rc)"
 		printf '%s\t%s\t%s\n' "$w" "$r" "$(tail -n 1 "$tmp/out" | cut -f1)" >> "$tmp/v"
 		i=$((i + 1))
 	done
@@ -124,16 +148,19 @@ decide() {
 			echo "$t0 $t1" | awk '{ print $2 - $1 }' >> "$tmp/h"
 			i=$((i + 1))
 		done
-		h=$(med < "$tmp/h")
+		h=$(med < "$tmp/h" | awk '{ printf "%.1f", $1 }')
 	fi
 	awk -F'\t' -v lab="$lab" -v want="$want" -v s="$(med < "$tmp/secs")" \
 	    -v h="$h" -v load="$(cut -d' ' -f1-3 /proc/loadavg)" '
-	{ n[$1]++; if ($1 != "no difference" && $1 != "faster" && $1 != "slower") { open++; named += $2 > 0 } }
+	{ n[$1]++ }
+	$1 ~ /^failed/ { failed++; next }
+	$1 != "no difference" && $1 != "faster" && $1 != "slower" { open++; named += $2 != ""; why[$2]++ }
 	($1 == "faster" || $1 == "slower") && $1 != want { wrong++ }
 	END {
-		printf "%s\t%d of %d %s; %d no difference, %d slower, %d faster, %d differs, %d undecided; %d wrong; %d of %d not settled named a reason; --decide median %.1f s, hyperfine %s s; load %s\n",
+		printf "%s\t%d of %d %s; %d no difference, %d slower, %d faster, %d differs, %d undecided, %d failed; %d wrong; %d of %d not settled named a reason; --decide median %.1f s, hyperfine %s s; load %s\n",
 		    lab, n[want], NR, want, n["no difference"], n["slower"], n["faster"],
-		    n["differs (size unsettled)"], n["undecided"], wrong, named, open, s, h, load
+		    n["differs (size unsettled)"], n["undecided"], failed, wrong, named, open, s, h, load
+		for (w in why) if (w != "") printf "%s.why\t%d %s\n", lab, why[w], w
 	}' "$tmp/v"
 }
 

@@ -993,9 +993,9 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 	run tim -w0 -k1 -n3 -o0 --verdict --json m.json true true
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"batches": 20,' m.json)" -eq 2 ]
-	bad "tim: bad --threshold 'x' (a fraction like 0.02 or 2%)" --threshold x 'touch ran'
-	bad "tim: bad --confidence '1' (a fraction like 0.95 or 95%)" --confidence 1 'touch ran'
-	bad "tim: bad --confidence '0' (a fraction like 0.95 or 95%)" --confidence 0 'touch ran'
+	bad "tim: bad --threshold 'x' (a fraction like 0.05 or 5%)" --threshold x 'touch ran'
+	bad "tim: bad --confidence '1' (a fraction like 0.05 or 5%)" --confidence 1 'touch ran'
+	bad "tim: bad --confidence '0' (a fraction like 0.05 or 5%)" --confidence 0 'touch ran'
 }
 
 # NAME F...: one batch of 3 runs per factor F (k=1: its estimate is its
@@ -1030,14 +1030,14 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run --separate-stderr tim $B -m3 -r e.tsv --decide a b
 	[ "$status" -eq 6 ]
 	[ "${lines[2]}" = "1.377 [0.807, 2.35] 98.75%${TAB}b${TAB}vs a: undecided" ]
-	[ "$stderr" = "tim: b: vs a: undecided after 5 pairs: too few pairs: raise -m or --budget (--decide)" ]
+	[ "$stderr" = "tim: b: vs a: undecided after 5 batches: too few: raise -m or --budget (--decide)" ]
 	# live, a budget spent by the first batches: 2 pairs, no interval
 	# (at 97.5 %, or 99.75 % on a busy machine)
 	run --separate-stderr tim $B -m2 --decide --budget=1ms true 'sleep 0.01'
 	[ "$status" -eq 6 ]
 	[[ "${lines[2]}" == *" [nan, nan] 99.75%${TAB}sleep 0.01${TAB}vs true: undecided" ||
 	    "${lines[2]}" == *" [nan, nan] 97.5%${TAB}sleep 0.01${TAB}vs true: undecided" ]]
-	[ "$stderr" = "tim: sleep 0.01: vs true: undecided after 2 pairs: too few pairs: raise -m or --budget (--decide)" ]
+	[ "$stderr" = "tim: sleep 0.01: vs true: undecided after 2 batches: too few: raise -m or --budget (--decide)" ]
 	bad "tim: bad --budget 'x' (a time like 5s or 500ms)" --decide --budget x 'touch ran'
 	# a difference whose size is unsettled is not yet decided either:
 	# batches are added until it is
@@ -1052,7 +1052,7 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run --separate-stderr tim $B -m3 -r g.tsv --decide --threshold=45% a b
 	[ "$status" -eq 6 ]
 	[[ "${lines[2]}" == *"vs a: differs (size unsettled)" ]]
-	[ "$stderr" = "tim: b: vs a: differs (size unsettled) after 5 pairs: too few pairs: raise -m or --budget (--decide)" ]
+	[ "$stderr" = "tim: b: vs a: differs (size unsettled) after 5 batches: too few: raise -m or --budget (--decide)" ]
 }
 
 @test "--verdict: a run that ends undecided says why (too few pairs, a wide spread) and what to do; status stays 0" {
@@ -1061,9 +1061,9 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run --separate-stderr tim $B -m12 -r w.tsv --verdict a b
 	[ "$status" -eq 0 ]
 	[[ "${lines[2]}" == *"${TAB}b${TAB}vs a: undecided" ]]
-	[ "$stderr" = "tim: b: vs a: undecided after 12 pairs: wide spread: more pairs (-m, --budget, --decide) or longer runs (-n)" ]
+	[ "$stderr" = "tim: b: vs a: undecided after 12 batches: wide spread: more batches (-m, --budget, --decide) or -n" ]
 	run --separate-stderr tim $B -m4 -r w.tsv --verdict a b
-	[ "$stderr" = "tim: b: vs a: undecided after 4 pairs: too few pairs: raise -m or --budget (--decide)" ]
+	[ "$stderr" = "tim: b: vs a: undecided after 4 batches: too few: raise -m or --budget (--decide)" ]
 	# settled: nothing said
 	run --separate-stderr tim $B -m4 -r w.tsv --verdict --threshold=50% a b
 	[[ "${lines[2]}" == *": no difference" ]]
@@ -1076,13 +1076,13 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	    '$QB' tim -w0 -n3 -m3 -o0 --verdict true true"
 	[ "$status" -eq 0 ]
 	[[ "${lines[2]}" == *"] 99.5%${TAB}true${TAB}vs true: "* ]]
-	[[ "$stderr" == "tim: true: vs true: undecided after 3 pairs: too few pairs: raise -m or --budget (--decide)" ]]
+	[[ "$stderr" == "tim: true: vs true: undecided after 3 batches: too few: raise -m or --budget (--decide)" ]]
 	run --separate-stderr mount_ns bash -c "mount --bind loadavg /proc/loadavg &&
 	    '$QB' tim -w0 -n3 -m12 -o0 --verdict true true"
 	[ "$status" -eq 0 ]
 	[[ "${lines[2]}" == *"] 99.5%${TAB}true${TAB}vs true: "* ]]
 	case ${lines[2]} in *": no difference" | *": faster" | *": slower") [ -z "$stderr" ] ;; *)
-		[[ "$stderr" == "tim: true: vs true: "*" after 12 pairs: busy (load 999, 998 runnable, "*"% steal, "*" ivcsw/s, "*" CPUs): measure when quiet" ]] ;;
+		[[ "$stderr" == "tim: true: vs true: "*" after 12 batches: busy (load 999, 998 runnable, "*"% steal, "*" ivcsw/s, "*" CPUs): measure when quiet" ]] ;;
 	esac
 }
 
@@ -1130,7 +1130,7 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	run --separate-stderr tim $B -m20 -r now.tsv --verdict --baseline b4.json a
 	[ "$status" -eq 9 ]
 	[ "${lines[2]}" = "0.995 [0.9563, 1.035] 95%${TAB}a${TAB}vs baseline: undecided" ]
-	[ "$stderr" = "tim: a: vs baseline: undecided after 4 batches: --baseline has 4: record one with --verdict --json" ]
+	[ "$stderr" = "tim: a: vs baseline: undecided after 4 batches: --baseline too small: record it with --verdict --json" ]
 	run --separate-stderr tim $B -m20 -r now.tsv --verdict --baseline b20.json a
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "1 [0.9857, 1.014] 95%${TAB}a${TAB}vs baseline: no difference" ]

@@ -258,7 +258,7 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 @test "--plot: a name not ending in .svg is refused (it writes SVG); /dev/ names pass" {
 	run --separate-stderr tim --plot=x.png 'touch ran'
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "tim: bad --plot 'x.png' (it writes SVG: a name ending in .svg)" ]
+	[ "$stderr" = "tim: bad --plot 'x.png' (it writes SVG: name it *.svg)" ]
 	[ ! -e ran ]
 	[ ! -e x.png ]
 	run --separate-stderr tim -w0 -n3 -m2 -o0 --plot=/dev/stdout --plot=X.SVG true
@@ -286,10 +286,12 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 	[ "${lines[0]}" = starting ]
 	[ "${lines[1]}" = rc=11 ]
 	[ "${lines[2]}" = 0 ]
-	[ "$stderr" = "tim: \"echo starting; sleep 100\": no --ready line in --ready-timeout=300ms (output buffered? stdbuf -oL, python3 -u)" ]
-	# a line in time is no failure
+	[ "$stderr" = "tim: \"echo starting; sleep 100\": no --ready line in --ready-timeout (output buffered? stdbuf -oL, python3 -u)" ]
+	# a line in time is no failure; without the option the wait is 60 s
 	run tim --ready=Ready --ready-timeout=20s -w0 -n3 -m2 -o0 'echo Ready; sleep 100'
 	[ "$status" -eq 0 ]
+	run tim --help
+	[[ "$output" == *"--ready-timeout=TIME  wait for --ready's line (60s)"* ]]
 	run --separate-stderr tim --ready=Ready --ready-timeout=x 'touch ran'
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "tim: bad --ready-timeout 'x' (a time like 5s or 500ms)" ]

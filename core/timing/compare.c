@@ -5,18 +5,18 @@
 #include "timing/estimate.h"
 #include "lib/mlog.h"
 
+static const char *const words[] = {"faster", "slower", "no difference",
+	"differs (size unsettled)", "undecided", "faster", "slower", "same",
+	"differs", "undecided"};
+
 const char *cmp_word(int v)
 {
-	static const char *const w[] = {"faster", "slower", "no difference",
-		"differs (size unsettled)", "undecided"};
-
-	return w[v];
+	return words[v];
 }
 
 const char *cmp_key(int v)
 {
-	return v == CMP_SAME ? "same" : v == CMP_DIFFERS ? "differs" :
-	    cmp_word(v);
+	return words[v + 5];
 }
 
 /* a polynomial in x with coefficients c[0..n), highest first */

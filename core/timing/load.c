@@ -32,15 +32,20 @@ static long long num(const char **s)
 	return x;
 }
 
-/* the CPUs tim may run on (sysconf's count would link 1.2 kB); more
- * than a cpu_set_t holds: so many that none is ever busy */
+/* the CPUs tim may run on (sysconf's count would link 1.2 kB); none
+ * known (more than a cpu_set_t holds): so many that none is busy */
 void load_start(struct load *l)
 {
 	cpu_set_t c;
+	int i;
 
 	memset(l, 0, sizeof *l);
-	l->ncpu = sched_getaffinity(0, sizeof c, &c) ? CPU_SETSIZE :
-	    CPU_COUNT(&c);
+	CPU_ZERO(&c);
+	sched_getaffinity(0, sizeof c, &c);
+	for (i = 0; i < CPU_SETSIZE; i++)
+		l->ncpu += CPU_ISSET(i, &c) != 0;
+	if (!l->ncpu)
+		l->ncpu = CPU_SETSIZE;
 	load_look(l);
 }
 
@@ -85,5 +90,5 @@ int load_busy(const struct load *l, long long f[4])
 	f[1] = l->n ? l->run / l->n : 0;
 	f[2] = d > 0 ? 100 * (l->st[2] - l->st[0]) / d : 0;
 	f[3] = l->secs > 0 ? (long long)((double)l->ivcsw / l->secs) : 0;
-	return f[1] >= l->ncpu || f[0] > l->ncpu + 1 || f[2] >= 5;
+	return f[1] > l->ncpu || f[0] > l->ncpu + 1 || f[2] >= 5;
 }

@@ -24,8 +24,9 @@ struct load {
 void load_start(struct load *l);
 /* another look */
 void load_look(struct load *l);
-/* 1 when busy: as many runnable tasks beside tim as CPUs, a load above
- * the CPUs and tim's own run, or 5 % of the CPU time stolen. f[0..4):
+/* 1 when busy: more runnable tasks beside tim than CPUs, a load above
+ * the CPUs and tim's own run, or 5 % of the CPU time stolen (a busy
+ * loop per CPU is not yet busy: tim decides beside them). f[0..4):
  * the load, the mean runnable tasks, the steal in %, the involuntary
  * switches a second of the runs (0 when unknown). */
 int load_busy(const struct load *l, long long f[4]);
