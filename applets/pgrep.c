@@ -524,24 +524,6 @@ static const char *comm_str(const struct pg *g, const struct proc *p)
 	return buf;
 }
 
-/* the run state, read only for the few processes without a command line
- * (zombies, kernel threads): asking the reader for stat on every process
- * made pgrep -f slower (docs/PERFORMANCE.md, "Process engine:
- * instruction counts") */
-static char state(struct proc_iter *it, const struct proc *p)
-{
-	size_t len;
-	char *s, *e;
-
-	if (p->have & PROC_STAT)
-		return p->state;
-	/* "PID (comm) S ...": the letter after the last ')' (a comm may
-	 * hold one); the engine's whole parse is not needed for it */
-	s = proc_file(it, p, "stat", &len);
-	e = s ? memrchr(s, ')', len) : 0;
-	return e && e + 2 < s + len ? e[2] : 0;
-}
-
 /* the command line: NULs and newlines become blanks (trailing NULs
  * dropped, then one trailing blank), the rest escaped; nothing at all:
  * "[comm]", plus " <defunct>" for a zombie */
@@ -555,7 +537,7 @@ static const char *cmd_str(const struct pg *g, struct proc_iter *it,
 		buf = xmalloc(CMDMAX + 16 + sizeof p->comm);
 	if (!n) {
 		fmt_snprintf(buf, CMDMAX, "[%s]%s", comm_str(g, p),
-		    state(it, p) == 'Z' ? " <defunct>" : "");
+		    proc_state(it, p) == 'Z' ? " <defunct>" : "");
 		return buf;
 	}
 	if (n > CMDMAX - 1)

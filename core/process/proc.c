@@ -805,6 +805,18 @@ char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
 	return file_in(it, p->path, name, len);
 }
 
+char proc_state(struct proc_iter *it, const struct proc *p)
+{
+	size_t len;
+	char *s, *e;
+
+	if (p->have & PROC_STAT)
+		return p->state;
+	s = proc_file(it, p, "stat", &len);
+	e = s ? memrchr(s, ')', len) : 0;
+	return e && e + 2 < s + len ? e[2] : 0;
+}
+
 ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
     char *buf, size_t cap)
 {

@@ -177,6 +177,13 @@ void proc_set_anchor(struct proc_iter *it, int fd);
  * until the next proc_file call), length in *len; NULL if unreadable. */
 char *proc_file(struct proc_iter *it, const struct proc *p, const char *name,
     size_t *len);
+/* p's run state letter ('R', 'S', 'Z'...; 0 when unreadable): the one
+ * the scan read, or, when its need held no PROC_STAT, the letter after
+ * the last ')' of stat ("PID (comm) S ...": a comm may hold one) read on
+ * its own, without the whole parse: for callers that want it of a few
+ * processes only (docs/PERFORMANCE.md, "Process engine: instruction
+ * counts") */
+char proc_state(struct proc_iter *it, const struct proc *p);
 /* readlink of p's link NAME ("exe", "cwd", "root") into buf (NUL-ended):
  * length, or -1 (errno) */
 ssize_t proc_link(struct proc_iter *it, const struct proc *p, const char *name,
