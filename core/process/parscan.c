@@ -3,15 +3,14 @@
  * /proc order. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "libc/lock.h"
 #include "lib/num.h"
 #include "process/parscan.h"
 #include "lib/pat.h"
@@ -59,76 +58,11 @@ struct par {
 	size_t next;        /* the next part to take */
 	size_t deliv;       /* the next part to hand to act */
 	int listed;         /* the listing is over: no part will come */
-	int mu;             /* the lock: 0 free, 1 held, 2 held, waited for */
-	unsigned seq;       /* bumped by each wake-up */
-	int waiting;        /* threads in par_wait(), under the lock */
+	struct lk lk;       /* the lock, and the wake-up of the threads */
 	int stop;           /* act said stop */
 	struct proc_iter *its;  /* one reader per thread, taken in turn */
 	int nits;
 };
-
-/* The lock and the wake-up of the threads, on futexes: the scan needs
- * one lock and one "something changed" broadcast, and the C library's
- * mutex and condition variable add to the static binary for it (the
- * bytes: docs/quickbox.md, "Static binary and size"). The lock is the
- * classic three-state futex lock; par_wait() sleeps on a sequence number
- * read under the lock, so a wake-up between its unlock and its sleep is
- * never lost (the futex then finds seq changed and returns at once). */
-/* the kernel's FUTEX_WAIT / FUTEX_WAKE | FUTEX_PRIVATE_FLAG, here
- * because musl's headers do not carry linux/futex.h */
-enum { FUTEX_WAIT_PRIV = 0 | 128, FUTEX_WAKE_PRIV = 1 | 128 };
-/* 32-bit arches born with 64-bit time (riscv32) have only the time64
- * call; with no timeout the two are the same */
-#if !defined(SYS_futex) && defined(SYS_futex_time64)
-#define SYS_futex SYS_futex_time64
-#endif
-
-static long futex(void *addr, int op, unsigned val)
-{
-	return syscall(SYS_futex, addr, op, val, NULL, NULL, 0);
-}
-
-static void par_lock(struct par *w)
-{
-	int c = 0;
-
-	if (__atomic_compare_exchange_n(&w->mu, &c, 1, 0, __ATOMIC_ACQUIRE,
-	    __ATOMIC_RELAXED))
-		return;
-	if (c != 2)
-		c = __atomic_exchange_n(&w->mu, 2, __ATOMIC_ACQUIRE);
-	while (c) {
-		futex(&w->mu, FUTEX_WAIT_PRIV, 2);
-		c = __atomic_exchange_n(&w->mu, 2, __ATOMIC_ACQUIRE);
-	}
-}
-
-static void par_unlock(struct par *w)
-{
-	if (__atomic_exchange_n(&w->mu, 0, __ATOMIC_RELEASE) == 2)
-		futex(&w->mu, FUTEX_WAKE_PRIV, 1);
-}
-
-/* under the lock: sleep until the next par_wake, the lock given back
- * meanwhile (callers re-check what they wait for: wake-ups are broadcasts) */
-static void par_wait(struct par *w)
-{
-	unsigned s = __atomic_load_n(&w->seq, __ATOMIC_RELAXED);
-
-	w->waiting++;
-	par_unlock(w);
-	futex(&w->seq, FUTEX_WAIT_PRIV, s);
-	par_lock(w);
-	w->waiting--;
-}
-
-/* under the lock */
-static void par_wake(struct par *w)
-{
-	__atomic_fetch_add(&w->seq, 1, __ATOMIC_RELEASE);
-	if (w->waiting)
-		futex(&w->seq, FUTEX_WAKE_PRIV, INT_MAX);
-}
 
 static void drop_hits(struct part *c)
 {
@@ -200,13 +134,13 @@ static void *worker(void *arg)
 	for (;;) {
 		struct part *c = NULL;
 
-		par_lock(w);
+		lk_lock(&w->lk);
 		while (!w->stop && (w->next < w->nparts ?
 		    w->next >= w->deliv + PAR_AHEAD : !w->listed))
-			par_wait(w);
+			lk_wait(&w->lk);
 		if (!w->stop && w->next < w->nparts)
 			c = w->parts[w->next++];
-		par_unlock(w);
+		lk_unlock(&w->lk);
 		if (!c)
 			break;
 		it->list = c->pids;
@@ -216,11 +150,11 @@ static void *worker(void *arg)
 		while (proc_next(it, &p) > 0)
 			if (q->test(q->ctx, it, &p, &pat))
 				keep_hit(c, it, &p, pat, q->anchor);
-		par_lock(w);
+		lk_lock(&w->lk);
 		c->done = 1;
 		deliver(w);     /* may free c */
-		par_wake(w);
-		par_unlock(w);
+		lk_wake(&w->lk);
+		lk_unlock(&w->lk);
 	}
 	it->list = NULL;
 	proc_close(it);
@@ -277,7 +211,7 @@ int par_threads(int *forced)
 static void add_part(struct par *w, struct part *c)
 {
 	VEC_PUSH(w->parts, w->nparts, w->cap, c);
-	par_wake(w);
+	lk_wake(&w->lk);
 }
 
 /* n listed PIDs as parts of per PIDs each, at the end of the queue:
@@ -293,13 +227,13 @@ static int add_parts(struct par *w, const pid_t *v, size_t n, size_t per)
 				free(c[i]);
 			return ENOMEM;
 		}
-	par_lock(w);
+	lk_lock(&w->lk);
 	for (size_t i = 0; i < np; i++) {
 		c[i]->npids = n - i * per < per ? n - i * per : per;
 		memcpy(c[i]->pids, v + i * per, c[i]->npids * sizeof *v);
 		add_part(w, c[i]);
 	}
-	par_unlock(w);
+	lk_unlock(&w->lk);
 	return 0;
 }
 
@@ -347,19 +281,19 @@ static int par_run(const struct par_query *q, int nthreads, const pid_t *first,
 		if (last)
 			break;
 	}
-	par_lock(&w);
+	lk_lock(&w.lk);
 	w.listed = 1;
 	if (err)
 		w.stop = 1;
-	par_wake(&w);
-	par_unlock(&w);
+	lk_wake(&w.lk);
+	lk_unlock(&w.lk);
 	worker(&w);             /* this thread is one of them */
 	for (int i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	par_lock(&w);   /* parts left after a stop */
+	lk_lock(&w.lk);   /* parts left after a stop */
 	w.stop = 1;
 	deliver(&w);
-	par_unlock(&w);
+	lk_unlock(&w.lk);
 	for (size_t i = w.deliv; i < w.nparts; i++)
 		drop_hits(w.parts[i]);
 	free(w.parts);
