@@ -3,6 +3,13 @@
 # -> engines -> core/lib; no core file prints, warns or exits), on this
 # tree, and on a copy broken on purpose to see each rule fire.
 
+# copy_tree DIR: the source tree floors.sh reads, into DIR, to break
+copy_tree() {
+	mkdir -p "$1"
+	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
+	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$1"
+}
+
 @test "the tree keeps its floors: includes and calls" {
 	run sh "$BATS_TEST_DIRNAME/floors.sh" "$BATS_TEST_DIRNAME/.."
 	[ "$output" = "" ]
@@ -11,9 +18,7 @@
 
 @test "floors.sh names each breach: an engine including another, lib including an engine, libc including lib, a core printf, warn and exit" {
 	local r="$BATS_TEST_TMPDIR/r"
-	mkdir -p "$r"
-	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
-	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	copy_tree "$r"
 	run sh "$BATS_TEST_DIRNAME/floors.sh" "$r"
 	[ "$output" = "" ]
 	echo '#include "process/select.h"' >> "$r/core/records/rec.c"
@@ -44,9 +49,7 @@
 
 @test "floors.sh names a circle between applet files: a call back, an include back" {
 	local r="$BATS_TEST_TMPDIR/r"
-	mkdir -p "$r"
-	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
-	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	copy_tree "$r"
 	# the plot calling the report back (no include needed: a call is
 	# enough), as tim_plot.c and tim_file.c once called each other
 	printf 'static void f4(void) { report_end(0); }\n' >> "$r/applets/tim_plot.c"
@@ -63,9 +66,7 @@
 
 @test "floors.sh names a circle between two files of one core floor" {
 	local r="$BATS_TEST_TMPDIR/r"
-	mkdir -p "$r"
-	cp -r "$BATS_TEST_DIRNAME/../core" "$BATS_TEST_DIRNAME/../applets" \
-	    "$BATS_TEST_DIRNAME/../config" "$BATS_TEST_DIRNAME/../Makefile" "$r"
+	copy_tree "$r"
 	# the records driver calling its stdout hook's file back, as plan.c
 	# and outfail.c once called each other
 	printf 'int outfail_probe(void) { return 0; }\n' >> "$r/core/records/outfail.c"

@@ -155,13 +155,4 @@ int fmt_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 	return fmt_vformat(buf, cap, f, ap, NULL);
 }
 
-int fmt_snprintf(char *buf, size_t cap, const char *f, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, f);
-	n = fmt_vsnprintf(buf, cap, f, ap);
-	va_end(ap);
-	return n;
-}
+FMT_VARIADIC(fmt_snprintf, NULL)

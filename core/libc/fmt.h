@@ -48,4 +48,17 @@ typedef void fmt_flt_fn(struct flt_text *t, char conv, int prec, double v);
 int fmt_vformat(char *buf, size_t cap, const char *fmt, va_list ap,
     fmt_flt_fn *flt);
 
+/* the variadic entry point NAME over fmt_vformat with FLT: fmt.c and
+ * fmtf.c define theirs with it */
+#define FMT_VARIADIC(name, flt) \
+	int name(char *buf, size_t cap, const char *f, ...) \
+	{ \
+		va_list ap; \
+		int n; \
+		va_start(ap, f); \
+		n = fmt_vformat(buf, cap, f, ap, flt); \
+		va_end(ap); \
+		return n; \
+	}
+
 #endif

@@ -11,13 +11,4 @@ int fmtf_vsnprintf(char *buf, size_t cap, const char *f, va_list ap)
 	return fmt_vformat(buf, cap, f, ap, flt_conv);
 }
 
-int fmtf_snprintf(char *buf, size_t cap, const char *f, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, f);
-	n = fmt_vformat(buf, cap, f, ap, flt_conv);
-	va_end(ap);
-	return n;
-}
+FMT_VARIADIC(fmtf_snprintf, flt_conv)
