@@ -224,11 +224,15 @@ static _Noreturn void die_try(int code, const char *what)
  * inside the real-time range; EXIT and NULL are no longer names. -1 else */
 static int signum(const char *name)
 {
-	const char *end;
-	long v = ps_strtol(name, &end);
+	const char *end, *p = name;
+	unsigned long v = ps_strtoul(name, &end);
 
+	/* 0..INT_MAX whatever a long's width: procps refuses strtol's
+	 * ERANGE and a negative value alike (-0 is 0) */
+	while (isspace((unsigned char)*p))
+		p++;
 	if (end != name)
-		return *end || v < 0 || v > INT_MAX ? -1 : (int)v;
+		return *end || v > INT_MAX || (*p == '-' && v) ? -1 : (int)v;
 	if (!strncasecmp(name, "SIG", 3))
 		name += 3;
 	/* sig.h's table, without its second "SIG" and its EXIT/NULL */
