@@ -239,25 +239,21 @@ static int unprintable(unsigned c)
 
 size_t esc_ps(char *str, size_t n, int utf8)
 {
-	size_t i = 0, o = 0, k, j;
+	size_t i = 0, o = 0, k;
+	unsigned c;
 
+	/* the library's '?' a byte (esc_u8): what is not UTF-8, controls
+	 * (C0, DEL, C1), private use; what stays is valid UTF-8 */
+	esc_u8((unsigned char *)str, n, utf8);
 	while (i < n) {
-		unsigned c = (unsigned char)str[i];
-		int q;
-
-		k = utf8 ? esc_utf8(str + i, n - i, &c) : c < 0x80;
-		/* the library's '?' a byte: what is not UTF-8 (its first
-		 * byte), controls (C0, DEL, C1), private use */
-		q = !k || c < 0x20 || c - 0x7f < 0x21 || c - 0xe000 < 0x1900 ||
-		    (c >= 0xf0000 && (c & 0xfffe) != 0xfffe);
-		k += !k;
-		if (!q && k > 1 && unprintable(c)) {
+		k = utf8 ? esc_utf8(str + i, n - i, &c) : 1;
+		if (k > 1 && unprintable(c)) {
 			str[o++] = '?';         /* ps's one '?' a character */
 			i += k;
 			continue;
 		}
-		for (j = 0; j < k; j++)
-			str[o++] = q ? '?' : str[i + j];
+		memmove(str + o, str + i, k);
+		o += k;
 		i += k;
 	}
 	return o;
