@@ -1084,6 +1084,17 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	case ${lines[2]} in *": no difference" | *": faster" | *": slower") [ -z "$stderr" ] ;; *)
 		[[ "$stderr" == "tim: true: vs true: "*" after 12 batches: busy (load 999, 998 runnable, "*"% steal, "*" ivcsw/s, "*" CPUs): measure when quiet" ]] ;;
 	esac
+	# the line, on one CPU: a loop per CPU and one more beside tim (2
+	# runnable) and a load of 2 are not busy; 3 runnable, or a load
+	# above 2, are (a build beside tim is not, a test suite is)
+	for l in '2.00 0 0 3/20 1:95%' '2.99 0 0 3/20 1:95%' \
+	    '0.50 0 0 4/20 1:99.5%' '3.00 0 0 1/20 1:99.5%'; do
+		printf '%s\n' "${l%:*}" > loadavg
+		run --separate-stderr mount_ns bash -c "mount --bind loadavg /proc/loadavg &&
+		    /usr/bin/taskset -c 0 '$QB' tim -w0 -n3 -m3 -o0 --verdict true true"
+		echo "$l: ${lines[2]}"
+		[[ "${lines[2]}" == *"] ${l#*:}${TAB}true${TAB}vs true: "* ]]
+	done
 }
 
 @test "--baseline with --verdict: the gate: 0 no slower, 7 slower, 10 differs upwards, 9 undecided" {

@@ -223,7 +223,7 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 	[ "$output" = 24 ]   # the overhead row's 12 too
 }
 
-@test "--ready: a member left when the output ends is stopped; a command dies with tim" {
+@test "--ready: a member left when the output ends is stopped; a command and what it started die with tim" {
 	run --separate-stderr in_ns "'$QB' tim --ready=Ready -w0 -n3 -m2 -o0 \
 	    'sleep 100 >/dev/null 2>&1 & echo no'; echo rc=\$?
 	    /usr/bin/pgrep -c -x sleep"
@@ -239,6 +239,20 @@ print(len(E.parse("big.svg").getroot().findall("{http://www.w3.org/2000/svg}circ
 	[ "${lines[0]}" = 1 ]
 	[ "${lines[1]}" = rc=143 ]
 	[ "${lines[2]}" = 0 ]
+	# a compound command: the shell stays, sleep is its child, which
+	# PR_SET_PDEATHSIG does not reach; HUP as TERM (INT is ignored in a
+	# background job of a script, and tim keeps that)
+	for sig in TERM HUP; do
+		run --separate-stderr in_ns "'$QB' tim --ready=Ready -w0 -n3 -m2 -o0 'sleep 100; echo x' & t=\$!
+		    for i in \$(seq 200); do /usr/bin/pgrep -x sleep >/dev/null && break; sleep 0.05; done
+		    /usr/bin/pgrep -c -x sleep; kill -$sig \$t; wait \$t; echo rc=\$?
+		    for i in \$(seq 200); do /usr/bin/pgrep -x sleep >/dev/null || break; sleep 0.05; done
+		    /usr/bin/pgrep -c -x sleep"
+		echo "$sig: $output"
+		[ "${lines[0]}" = 1 ]
+		[ "${lines[1]}" = rc=$((128 + $(kill -l $sig))) ]
+		[ "${lines[2]}" = 0 ]
+	done
 }
 
 @test "options after a command are options, as hyperfine parses them: an unknown one is exit 1, never a command" {

@@ -90,5 +90,5 @@ int load_busy(const struct load *l, long long f[4])
 	f[1] = l->n ? l->run / l->n : 0;
 	f[2] = d > 0 ? 100 * (l->st[2] - l->st[0]) / d : 0;
 	f[3] = l->secs > 0 ? (long long)((double)l->ivcsw / l->secs) : 0;
-	return f[1] > l->ncpu || f[0] > l->ncpu + 1 || f[2] >= 5;
+	return f[1] > l->ncpu + 1 || f[0] > 2 * (long long)l->ncpu || f[2] >= 5;
 }

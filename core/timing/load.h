@@ -24,9 +24,11 @@ struct load {
 void load_start(struct load *l);
 /* another look */
 void load_look(struct load *l);
-/* 1 when busy: more runnable tasks beside tim than CPUs, a load above
- * the CPUs and tim's own run, or 5 % of the CPU time stolen (a busy
- * loop per CPU is not yet busy: tim decides beside them). f[0..4):
+/* 1 when busy: more runnable tasks beside tim than the CPUs and one,
+ * a load above twice the CPUs, or 5 % of the CPU time stolen (a busy
+ * loop per CPU, or a `make -j` of as many jobs, is not yet busy: tim
+ * decides beside them; a test suite's load of 4-8 on 2 CPUs is).
+ * f[0..4):
  * the load, the mean runnable tasks, the steal in %, the involuntary
  * switches a second of the runs (0 when unknown). */
 int load_busy(const struct load *l, long long f[4]);

@@ -161,6 +161,43 @@ static void stop(pid_t pid, long long grace, int *reaped, int *st,
 	}
 }
 
+/* The --ready group that runs now (0: none). Its own process group
+ * keeps a terminal's ^C from it, and PR_SET_PDEATHSIG reaches only the
+ * child, not a server it started: so tim's INT, TERM and HUP are passed
+ * on to the group (TERM, and CONT for a stopped member) before tim
+ * dies of them as it would have. */
+static volatile sig_atomic_t group;
+
+static void pass_on(int sig)
+{
+	struct sigaction sa;
+	pid_t g = group;
+
+	if (g > 0) {
+		kill(-g, SIGTERM);
+		kill(-g, SIGCONT);
+	}
+	memset(&sa, 0, sizeof sa);      /* SIG_DFL, then die of sig */
+	sigaction(sig, &sa, NULL);
+	kill(getpid(), sig);
+}
+
+static void guard(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	static int done;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (done++)
+		return;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = pass_on;
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		if (!sigaction(sigs[i], NULL, &old) && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+}
+
 /* vfork and exec, in a frame of its own: the caller's variables are
  * never live across the vfork. *e: the child's errno when it failed. */
 static pid_t start(const struct spawner *sp, const char *path,
@@ -204,6 +241,7 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 
 	r->ready = r->late = 0;
 	if (sp->ready) {        /* the pipes first: untimed */
+		guard();
 		if (cpipe(pp) || cpipe(pp + 2)) {
 			e = errno;
 			goto closed;
@@ -229,6 +267,7 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 			kill(pid, SIGKILL);     /* it would wait for ever */
 	}
 	if (sp->ready) {
+		group = pid;
 		close(pp[1]);
 		close(pp[3]);
 		pp[1] = pp[3] = -1;
@@ -241,6 +280,7 @@ int spawn_argv(struct spawner *sp, unsigned long seq, const char *path,
 		r->late = k == 2;
 		/* no line: the output ended, but a member may live on */
 		stop(pid, sp->grace_ns, &reaped, &r->status, &ru);
+		group = 0;
 	}
 	while (!reaped && wait4(pid, &r->status, 0, &ru) < 0)
 		if (errno != EINTR) {

@@ -18,7 +18,8 @@
  * KILL after the grace, and the child is waited for; so it is when
  * the output ends without the line, or when ready_ns pass without it.
  * The child also dies (KILL) when the parent dies (PR_SET_PDEATHSIG),
- * though not what it started. Never prints, never exits. */
+ * though not what it started; tim's INT, TERM and HUP reach the whole
+ * group first. Never prints, never exits. */
 #ifndef QB_SPAWN_H
 #define QB_SPAWN_H
 
