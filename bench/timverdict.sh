@@ -25,7 +25,9 @@
 #
 # Knobs: QB (the binary, default ./quickbox), REPS (30), BUDGET (20s),
 # LOADS ("idle busy1 busy2 build maketest"), HREPS (3), PARTS ("4 5"; 4:
-# the loads), CC (cc). A reduced run: REPS=3 HREPS=1 LOADS="busy1 busy2".
+# the loads), CC (cc), KEEP (a directory: each case's runs, one line a
+# run: verdict, reason, interval, to LOAD.CASE.tsv there). A reduced
+# run: REPS=3 HREPS=1 LOADS="busy1 busy2".
 set -u
 QB=${QB:-${1:-./quickbox}}
 REPS=${REPS:-30}
@@ -44,6 +46,10 @@ busy=
 # TERM to the whole session's group, then wait (10 s at most) until the
 # group is gone (dash's kill takes no negative pid: procps' does)
 stop_load() {
+	# the tree first: a test of the make test load may lead a session
+	# of its own, out of the group's reach (pk -T: the leader and every
+	# descendant, stopped, killed)
+	for f in $busy; do "$QB" pk -T -s KILL -p "$(cat "$f")" > /dev/null 2>&1; done
 	for f in $busy; do /bin/kill -s TERM -- "-$(cat "$f")" 2> /dev/null; done
 	for f in $busy; do
 		i=0
@@ -132,7 +138,7 @@ decide() {
 		t1=$(now)
 		echo "$t0 $t1" | awk '{ print $2 - $1 }' >> "$tmp/secs"
 		w=$(tail -n 1 "$tmp/out" | sed 's/.*: //')
-		r=$(sed -n 's/.* after [0-9]* pairs: \([a-z]*\).*/\1/p' "$tmp/err" | head -n 1)
+		r=$(sed -n 's/.* after [0-9]* batches: \([a-z -]*[a-z]\).*/\1/p' "$tmp/err" | head -n 1)
 		[ "$rc" -eq 0 ] || [ "$rc" -eq 6 ] || w="failed (status $rc)"
 		printf '%s\t%s\t%s\n' "$w" "$r" "$(tail -n 1 "$tmp/out" | cut -f1)" >> "$tmp/v"
 		i=$((i + 1))
@@ -162,6 +168,7 @@ decide() {
 		    n["differs (size unsettled)"], n["undecided"], failed, wrong, named, open, s, h, load
 		for (w in why) if (w != "") printf "%s.why\t%d %s\n", lab, why[w], w
 	}' "$tmp/v"
+	[ -z "${KEEP:-}" ] || cp "$tmp/v" "$KEEP/$lab.tsv"
 }
 
 case " ${PARTS:-4 5} " in *" 4 "*)

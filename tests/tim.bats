@@ -587,13 +587,22 @@ i"
 	[ "$stderr" = 'tim: "no-such-prog-xyz a" failed: no-such-prog-xyz: command not found' ]
 }
 
-# batch j of every row before batch j+1; warm-ups first
-@test "--interleave: batches alternate between rows (TIM_SEQ order)" {
+# batch j of every row before batch j+1, their runs in turn; warm-ups
+# first; a row of fewer runs (the overhead's -o) drops out of the turn
+# when it has them
+@test "--interleave: batches alternate between rows, their runs in turn (TIM_SEQ order)" {
 	run tim --interleave -w1 -k1 -n3 -m2 -o0 'echo a$TIM_SEQ >> log' \
 	    'echo b$TIM_SEQ >> log'
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 2 ]
-	[ "$(tr '\n' ' ' < log)" = "a1 b2 a3 a4 a5 b6 b7 b8 a9 a10 a11 b12 b13 b14 " ]
+	[ "$(tr '\n' ' ' < log)" = "a1 b2 a3 b4 a5 b6 a7 b8 a9 b10 a11 b12 a13 b14 " ]
+	rm log
+	# the overhead row runs 7 a batch (-o7), the commands 3: it goes on
+	# alone after their third (runs 10-13 and 23-26)
+	run tim --interleave -w0 -k1 -n3 -m2 -o7 'echo a$TIM_SEQ >> log' \
+	    'echo b$TIM_SEQ >> log'
+	[ "$status" -eq 0 ]
+	[ "$(tr '\n' ' ' < log)" = "a2 b3 a5 b6 a8 b9 a15 b16 a18 b19 a21 b22 " ]
 }
 
 @test "--precision: runs are added until error/estimate <= P (--read)" {
@@ -988,7 +997,7 @@ V="-w0 -k1 -n3 -m4 -o0 -r v.tsv"
 @test "--verdict interleaves; bad --threshold and --confidence run nothing" {
 	run tim -w0 -k1 -n3 -m2 -o0 --verdict 'echo a$TIM_SEQ >> log' 'echo b$TIM_SEQ >> log'
 	[ "$status" -eq 0 ]
-	[ "$(tr '\n' ' ' < log)" = "a1 a2 a3 b4 b5 b6 a7 a8 a9 b10 b11 b12 " ]
+	[ "$(tr '\n' ' ' < log)" = "a1 b2 a3 b4 a5 b6 a7 b8 a9 b10 a11 b12 " ]
 	# without -m: 20 batches (pairs), not 4
 	run tim -w0 -k1 -n3 -o0 --verdict --json m.json true true
 	[ "$status" -eq 0 ]
