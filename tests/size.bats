@@ -27,7 +27,7 @@ need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (mu
 # tim's budget is 115,900 since the same day (was 114,600): passing a
 # signal that kills tim on to a --ready command's process group (issue
 # 40: a server it started must not outlive tim) links musl's sigaction,
-# 1,328 bytes (Debian 12: 114,080 -> 115,408).
+# 1,328 bytes (Debian 12: 114,080 -> 115,408; Debian 13: 115,320).
 # README.md states the whole, tails, headtail and pf budgets (readme.bats).
 #   measured 2026-12-06 on main after issues 38-40's work, Debian 12:
 #             headtail 49,448  pf 96,576  pgrep 71,232  pidof 37,120
