@@ -80,8 +80,14 @@ STOPPED='stopped() {
 	# CPU time burnt, then stopped: the share falls as time passes
 	sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done; kill -STOP $$' &
 	p=$!; stopped $p
+	# 20 ms apart, two ticks of /proc's clock: a ps that reads
+	# /proc/uptime (to 10 ms, procps-ng 4.0.4 and before) and one that
+	# reads CLOCK_BOOTTIME (to the ns, 4.0.5 on, and Debian 13's 4.0.4)
+	# each see a tick later than the tool before it, so the order holds
 	for f in %cpu pcpu c etime etimes; do
-		b=$(/usr/bin/ps -o $f= -p $p); m=$(qb pf -F $f= -p $p); a=$(/usr/bin/ps -o $f= -p $p)
+		b=$(/usr/bin/ps -o $f= -p $p); sleep 0.02
+		m=$(qb pf -F $f= -p $p); sleep 0.02
+		a=$(/usr/bin/ps -o $f= -p $p)
 		# etime as seconds, to compare
 		s() { echo "$1" | awk -F'[-:]' '{ t = 0; for (i = 1; i <= NF; i++) t = t * 60 + $i; print t }'; }
 		case $f in etime) b=$(s "$b") m=$(s "$m") a=$(s "$a") ;; esac
