@@ -189,8 +189,9 @@ static void guard(void)
 	struct sigaction sa, old;
 	size_t i;
 
-	if (done++)
+	if (done)
 		return;
+	done = 1;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = pass_on;
 	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
