@@ -159,8 +159,10 @@ EOS
 	seccomp_skip "pidfd_send_signal and process_mrelease calls (strace)"
 	command -v strace >/dev/null || skip "strace not installed"
 	run in_ns '
-	"$FIX" -n victim -r "$FIXDIR/v" & wait_file "$FIXDIR/v"
-	"$FIX" -n victim2 -r "$FIXDIR/w" & wait_file "$FIXDIR/w"
+	# disowned: bash would report the killed job ("Killed") on stderr
+	# at some later command, in among the lines compared below
+	"$FIX" -n victim -r "$FIXDIR/v" & disown; wait_file "$FIXDIR/v"
+	"$FIX" -n victim2 -r "$FIXDIR/w" & disown; wait_file "$FIXDIR/w"
 	strace -e trace=pidfd_send_signal,process_mrelease "$QBBIN/pkill" -m -KILL -x victim 2>&1 |
 	    grep -o "^pidfd_send_signal([0-9]*, SIG[A-Z]*\|^process_mrelease("
 	echo st=${PIPESTATUS[0]}
