@@ -290,7 +290,7 @@ static int precise(const struct trun *t, int i)
  * turn, far groups left out, a floor under --precision").
  * Counted in the runs' own times, not the clock, so that --read replays
  * it. */
-static int early(const struct trun *t)
+static double run_secs(const struct trun *t)
 {
 	double s = 0;
 	size_t j;
@@ -299,7 +299,12 @@ static int early(const struct trun *t)
 	for (i = 0; i < t->md->nrow; i++)
 		for (j = 0; j < t->md->rw[i].nrun; j++)
 			s += t->md->rw[i].runs[j].secs;
-	return s < t->p->budget / 10;
+	return s;
+}
+
+static int early(const struct trun *t)
+{
+	return run_secs(t) < t->p->budget / 10;
 }
 
 /* A --read file holds the rounds (batch: the --decide batches) the
@@ -394,14 +399,34 @@ static int compare(struct trun *t)
 /* --decide: while a comparison is undecided and the budget lasts, one
  * more batch of every row, in turn: more pairs narrow the interval as
  * 1/sqrt(pairs); longer batches, as --precision makes, would not. The
- * verdicts are looked at when the batches reach m, 2m, 4m, ... and at
- * the end, look j at confidence 1 - (1 - C)/2^(j+1): the looks' error
- * rates add up to at most 1 - C, where looking at every batch at C would
- * find a difference in noise sooner or later
- * (docs/studies/2026-12-04-tim-verdict.md). */
+ * verdicts are looked at when the batches reach m, 2m, 4m, ... and when
+ * the budget is out. The error rate a = 1 - C is shared out so that the
+ * looks' rates add up to at most a (looking at every batch at C would
+ * find a difference in noise sooner or later): half by look, look j
+ * a/2^(j+2), and half by the budget, each look the share of a/2 that
+ * the runs' time since the look before is of the budget; the last look
+ * gets all that is left. By look alone (a/2^(j+1)), the last look got
+ * a sixteenth of a beside a build loop: 43 windows of 20 s of runs made
+ * there, replayed by --read, reached `no difference` for identical
+ * commands in 25; so shared, in 30, and the 5 % loop stayed `slower`
+ * in 6 of 6 (docs/studies/2026-12-06-tim-decide-looks.md). The time is
+ * the runs' own, not the clock's, so that --read replays it (early,
+ * above). */
+/* x > 0 cut down to 3 significant digits: a look's error rate, so that
+ * its confidence prints as 96.9 %, not 96.8885 %; down, so the looks
+ * still add up to at most 1 - C */
+static double sig3(double x)
+{
+	double s = 1;
+
+	while (x * s < 100)
+		s *= 10;
+	return (double)(long long)(x * s) / s;
+}
+
 static void decide(struct trun *t)
 {
-	double a = 1 - t->conf;
+	double a = 1 - t->conf, spent = 0, by_time = 0, f, aj;
 	long long look = t->m;
 	int i, j = 0, last;
 
@@ -409,7 +434,14 @@ static void decide(struct trun *t)
 		last = clock_ns() - t->t0 >= (long long)(t->p->budget * 1e9) ||
 		    !saved_round(t, 1, 1) || (t->m + 1) * t->md->rw[0].n > MAXN;
 		if (t->m >= look || last) {
-			t->conf = 1 - a / (double)(2LL << j++);
+			f = run_secs(t) / t->p->budget;
+			f = f < 1 ? a / 2 * f : a / 2;
+			aj = last ? a - spent :
+			    a / (double)(4LL << j++) + f - by_time;
+			by_time = f > by_time ? f : by_time;
+			aj = sig3(aj);
+			spent += aj;
+			t->conf = 1 - aj;
 			if (!compare(t) || last)
 				break;
 			look *= 2;
