@@ -396,6 +396,20 @@ static int compare(struct trun *t)
 	return n;
 }
 
+/* x cut down to 3 significant digits: a look's error rate, so that its
+ * confidence prints as 96.89 %, not 96.8885 %; down, so the looks still
+ * add up to at most 1 - C (0 < x < 1 here; anything else as it is) */
+static double sig3(double x)
+{
+	double s = 1;
+
+	if (!(x > 0 && x < 1))
+		return x;
+	while (x * s < 100)
+		s *= 10;
+	return (double)(long long)(x * s) / s;
+}
+
 /* --decide: while a comparison is undecided and the budget lasts, one
  * more batch of every row, in turn: more pairs narrow the interval as
  * 1/sqrt(pairs); longer batches, as --precision makes, would not. The
@@ -408,22 +422,10 @@ static int compare(struct trun *t)
  * gets all that is left. By look alone (a/2^(j+1)), the last look got
  * a sixteenth of a beside a build loop: 43 windows of 20 s of runs made
  * there, replayed by --read, reached `no difference` for identical
- * commands in 25; so shared, in 30, and the 5 % loop stayed `slower`
- * in 6 of 6 (docs/studies/2026-12-06-tim-decide-looks.md). The time is
- * the runs' own, not the clock's, so that --read replays it (early,
- * above). */
-/* x > 0 cut down to 3 significant digits: a look's error rate, so that
- * its confidence prints as 96.9 %, not 96.8885 %; down, so the looks
- * still add up to at most 1 - C */
-static double sig3(double x)
-{
-	double s = 1;
-
-	while (x * s < 100)
-		s *= 10;
-	return (double)(long long)(x * s) / s;
-}
-
+ * commands in 25; so shared, in 30, and 26 windows of the 5 % loop
+ * ended as before (docs/studies/2026-12-06-tim-decide-looks.md). The
+ * time is the runs' own, not the clock's, so that --read replays it
+ * (early, above). */
 static void decide(struct trun *t)
 {
 	double a = 1 - t->conf, spent = 0, by_time = 0, f, aj;
