@@ -281,15 +281,9 @@ static int precise(const struct trun *t, int i)
 	return r->est > 0 && r->err <= t->p->prec * r->est;
 }
 
-/* --precision stops no sooner than the timed runs of all rows add up to
- * a tenth of the budget. The minimum of a fast command emerges only after
- * some hundreds of runs (the first ones of a tim run are slower), while an
- * error from a few dozen can be small by chance: stopping at the first
- * error under P then picked such runs, whose estimates were far apart
- * between tim runs while each said < P (docs/PERFORMANCE.md, "Tools in
- * turn, far groups left out, a floor under --precision").
- * Counted in the runs' own times, not the clock, so that --read replays
- * it. */
+/* the timed runs of all rows, in their own seconds: what --precision
+ * and --decide count against the budget, not the clock, so that --read
+ * replays them */
 static double run_secs(const struct trun *t)
 {
 	double s = 0;
@@ -302,6 +296,13 @@ static double run_secs(const struct trun *t)
 	return s;
 }
 
+/* --precision stops no sooner than the timed runs of all rows add up to
+ * a tenth of the budget. The minimum of a fast command emerges only after
+ * some hundreds of runs (the first ones of a tim run are slower), while an
+ * error from a few dozen can be small by chance: stopping at the first
+ * error under P then picked such runs, whose estimates were far apart
+ * between tim runs while each said < P (docs/PERFORMANCE.md, "Tools in
+ * turn, far groups left out, a floor under --precision"). */
 static int early(const struct trun *t)
 {
 	return run_secs(t) < t->p->budget / 10;
@@ -424,8 +425,7 @@ static double sig3(double x)
  * there, replayed by --read, reached `no difference` for identical
  * commands in 25; so shared, in 30, and 26 windows of the 5 % loop
  * ended as before (docs/studies/2026-12-06-tim-decide-looks.md). The
- * time is the runs' own, not the clock's, so that --read replays it
- * (early, above). */
+ * time is the runs' own (run_secs, above). */
 static void decide(struct trun *t)
 {
 	double a = 1 - t->conf, spent = 0, by_time = 0, f, aj;
@@ -436,12 +436,12 @@ static void decide(struct trun *t)
 		last = clock_ns() - t->t0 >= (long long)(t->p->budget * 1e9) ||
 		    !saved_round(t, 1, 1) || (t->m + 1) * t->md->rw[0].n > MAXN;
 		if (t->m >= look || last) {
+			/* the time half so far (run_secs only grows) */
 			f = run_secs(t) / t->p->budget;
-			f = f < 1 ? a / 2 * f : a / 2;
-			aj = last ? a - spent :
-			    a / (double)(4LL << j++) + f - by_time;
-			by_time = f > by_time ? f : by_time;
-			aj = sig3(aj);
+			f = a / 2 * (f < 1 ? f : 1);
+			aj = sig3(last ? a - spent :
+			    a / (double)(4LL << j++) + f - by_time);
+			by_time = f;
 			spent += aj;
 			t->conf = 1 - aj;
 			if (!compare(t) || last)
