@@ -153,7 +153,7 @@ static int jskip(struct jp *p, int depth)
  * caller once the unit is known) */
 static int jtimes(struct jp *p, struct tbent *e)
 {
-	struct run u = {0, NAN, NAN, -1};
+	struct run u = {0, NAN, NAN, -1, NAN, 0};
 	size_t cap = 0;
 
 	if (p->s >= p->e || *p->s++ != '[')

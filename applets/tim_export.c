@@ -224,9 +224,10 @@ static void jstring(struct tw *w, const char *s)
 	tw_char(w, '"');
 }
 
-enum { F_SECS, F_USER, F_SYS, F_RSS, F_EXIT };
+enum { F_SECS, F_USER, F_SYS, F_RSS, F_EXIT, F_WAIT };
 
-/* one per-run array: secs, user, sys, rss bytes or the exit code 0 */
+/* one per-run array: secs, user, sys, rss bytes, the exit code 0 or the
+ * wait for a CPU */
 static void jarray(struct tw *w, const char *name, const struct row *r,
     int what)
 {
@@ -244,6 +245,8 @@ static void jarray(struct tw *w, const char *name, const struct row *r,
 			num_or_null(w, u->user);
 		else if (what == F_SYS)
 			num_or_null(w, u->sys);
+		else if (what == F_WAIT)
+			num_or_null(w, u->wait);
 		else if (what == F_RSS && u->rss_kb >= 0)
 			twf(w, "%ld", u->rss_kb * 1024L);
 		else if (what == F_RSS)
@@ -349,6 +352,7 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 	jarray(w, "user_times", r, F_USER);
 	jarray(w, "system_times", r, F_SYS);
 	jarray(w, "memory_usage_byte", r, F_RSS);
+	jarray(w, "cpu_waits", r, F_WAIT);
 	json_ctrs(w, md, r);
 	if (r->to >= 0) {       /* its comparison (tm_compare_all) */
 		tw_str(w, ",\n      \"comparison\": {\"to\": ");
@@ -361,9 +365,10 @@ static void json_row(struct tw *w, const struct tmodel *md, int i)
 		num_or_null(w, r->cmp.high);
 		tw_str(w, ", \"confidence\": ");
 		num_or_null(w, r->cmp.conf);
-		twf(w, ", \"verdict\": \"%s\", \"decided\": %s, \"pairs\": %zu}",
-		    cmp_key(r->cmp.verdict), r->cmp.verdict < CMP_DIFFERS ?
-		    "true" : "false", r->cmp.pairs);
+		twf(w, ", \"verdict\": \"%s\", \"decided\": %s, \"pairs\": %zu, "
+		    "\"less_cpu_waits\": %s}", cmp_key(r->cmp.verdict),
+		    r->cmp.verdict < CMP_DIFFERS ? "true" : "false", r->cmp.pairs,
+		    r->net ? "true" : "false");
 	}
 	tw_str(w, ",\n      \"parameters\": {");
 	for (p = 0; p < r->np; p++) {

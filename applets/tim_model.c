@@ -87,13 +87,15 @@ void tm_update(struct tmodel *md, int i)
 	r->eother = sum_quad(r->eother, o->eother);
 }
 
-void tm_batches(const struct tmodel *md, const struct row *r, double *out)
+void tm_batches(const struct tmodel *md, const struct row *r, double *out,
+    int net)
 {
 	size_t m = tm_nb(r), nx = (size_t)r->n * m, j, mo;
 	double *xs = xmalloc((2 * nx + 1) * sizeof *xs), *ob;
 
 	for (j = 0; j < nx; j++)
-		xs[j] = r->runs[j].secs * md->scale;
+		xs[j] = (r->runs[j].secs - (net ? r->runs[j].wait : 0)) *
+		    md->scale;
 	if (est_batches(xs, (size_t)r->n, m, md->k, xs + nx, out))
 		for (j = 0; j < m; j++)
 			out[j] = NAN;
@@ -105,10 +107,20 @@ void tm_batches(const struct tmodel *md, const struct row *r, double *out)
 	 * first takes that first) */
 	mo = tm_nb(md->rw);
 	ob = xmalloc((mo + 1) * sizeof *ob);
-	tm_batches(md, md->rw, ob);
+	tm_batches(md, md->rw, ob, net);
 	for (j = 0; j < m; j++)
 		out[j] -= mo ? ob[j + mo >= m ? j + mo - m : 0] : NAN;
 	free(ob);
+}
+
+int tm_net(const struct row *r)
+{
+	size_t j;
+
+	for (j = 0; j < r->nrun; j++)
+		if (!r->runs[j].alone || !(r->runs[j].wait >= 0))
+			return 0;
+	return 1;
 }
 
 void tm_compare_all(struct tmodel *md)
@@ -116,17 +128,21 @@ void tm_compare_all(struct tmodel *md)
 	const struct row *ref = &md->rw[md->first];
 	size_t mx = tm_nb(ref), my, p;
 	double *x = xmalloc((mx + 1) * sizeof *x), *y;
-	int i;
+	int i, net = tm_net(ref) && (!md->first || !md->subtract ||
+	    tm_net(md->rw));
 
 	for (i = 0; i < md->nrow; i++)
 		md->rw[i].to = i > md->first ? md->first : -1;
-	if (md->first + 1 < md->nrow)
-		tm_batches(md, ref, x);
 	for (i = md->first + 1; i < md->nrow; i++) {
-		my = tm_nb(&md->rw[i]);
+		struct row *r = &md->rw[i];
+
+		/* both sides alike: less the waits, or both whole */
+		r->net = net && tm_net(r);
+		tm_batches(md, ref, x, r->net);
+		my = tm_nb(r);
 		p = my < mx ? my : mx;  /* the last p of each: made together */
 		y = xmalloc((2 * my + 1) * sizeof *y);
-		tm_batches(md, &md->rw[i], y);
+		tm_batches(md, r, y, r->net);
 		cmp_pairs(x + mx - p, y + my - p, p, md->conf, md->thr, y + my,
 		    &md->rw[i].cmp);
 		free(y);
@@ -208,8 +224,8 @@ void tm_compare_base(const struct tmodel *md, const struct tbase *b,
 	bm.rw = &bo;
 	mx = tm_nb(&br);
 	x = xmalloc((2 * mx + 3 * my + 1) * sizeof *x);
-	tm_batches(&bm, &br, x);
-	tm_batches(md, r, x + mx);
+	tm_batches(&bm, &br, x, 0);     /* a file has no waits */
+	tm_batches(md, r, x + mx, 0);
 	cmp_groups(x, mx, x + mx, my, md->conf, md->thr, x + mx + my,
 	    &r->bcmp);
 	if (!mx)

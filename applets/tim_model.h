@@ -27,6 +27,12 @@ struct run {                    /* one timed run, in time order */
 	double secs;            /* wall-clock seconds */
 	double user, sys;       /* CPU seconds; NaN when from --read */
 	long rss_kb;            /* peak RSS in KiB; -1 when from --read */
+	double wait;            /* seconds its process waited, runnable, for
+	                         * a CPU (spawn.h); NaN: unknown (--read,
+	                         * --import, --ready, no schedstat) */
+	int alone;              /* no other thread or child of it ran (its
+	                         * CPU time is its process's): wait is then
+	                         * the whole command's */
 };
 
 struct row {                    /* one line of the report */
@@ -49,6 +55,7 @@ struct row {                    /* one line of the report */
 	int missed;             /* --precision not reached */
 	int to;                 /* the row it is compared with, or -1 */
 	struct cmp cmp;         /* that comparison (tm_compare_all) */
+	int net;                /* it was made less the CPU waits (tm_net) */
 	struct cmp bcmp;        /* with its --baseline entry, if any
 	                         * (tm_compare_base) */
 };
@@ -108,12 +115,20 @@ void tm_update(struct tmodel *md, int i);
 
 /* Row r's tm_nb(r) per-batch estimates (k statistics each) in the unit,
  * minus the overhead row's batch made with it (counted from the last)
- * when md->subtract; out: tm_nb(r) doubles */
-void tm_batches(const struct tmodel *md, const struct row *r, double *out);
+ * when md->subtract; out: tm_nb(r) doubles. net: of each run's time less
+ * its wait (every run's must be known) */
+void tm_batches(const struct tmodel *md, const struct row *r, double *out,
+    int net);
+
+/* every run of r alone, its wait known: r can be compared less the
+ * waits, as the time it takes when no other work takes turns on its
+ * CPU (docs/tim.md, "Verdicts") */
+int tm_net(const struct row *r);
 
 /* Every command row after the first compared with the first (docs/tim.md,
  * "Verdicts"): their last batches pairwise, by cmp_pairs at md->conf and
- * md->thr; sets each row's to and cmp (to -1: none). The
+ * md->thr, less the waits when both rows and the overhead allow it
+ * (tm_net); sets each row's to, cmp and net (to -1: none). The
  * report, the exports and any plot read them there. */
 void tm_compare_all(struct tmodel *md);
 

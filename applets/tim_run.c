@@ -109,7 +109,7 @@ static double tv(struct timeval v)
  * file runs live (the original's behaviour; docs/tim.md). */
 static struct run get1(struct trun *t, struct row *r)
 {
-	struct run u = {0, NAN, NAN, -1};
+	struct run u = {0, NAN, NAN, -1, NAN, 0};
 	struct spawn_res res;
 	struct rq *q = t->p->read ? tread_find(&t->rd, r->cmd) : NULL;
 	int ov, fd[2];
@@ -146,6 +146,11 @@ static struct run get1(struct trun *t, struct row *r)
 	u.user = tv(res.utime);
 	u.sys = tv(res.stime);
 	u.rss_kb = res.maxrss_kb;
+	/* alone: its CPU time (threads and children included) is no more
+	 * than its first thread's run time, give or take rusage's rounding
+	 * to microseconds */
+	u.wait = res.wait >= 0 && res.wait <= res.secs ? res.wait : NAN;
+	u.alone = u.wait >= 0 && u.user + u.sys <= res.ran * 1.001 + 1e-5;
 	if (r->post)
 		run1(t, r->post, NULL, E_CLEAN, &res);
 	tsave_add(&t->sv, u.secs, r->cmd);
@@ -177,6 +182,30 @@ static void warmups(struct trun *t, struct row *r)
 		get1(t, r);
 }
 
+/* for -v: the mean wait for a CPU of the runs that know it, and
+ * whether they ran alone (tm_net: a verdict between rows alone leaves
+ * the waits out) */
+static void wait_log(const struct row *r)
+{
+	double w = 0, secs = 0;
+	size_t j, n = 0;
+	char line[1024];
+
+	for (j = 0; j < r->nrun; j++)
+		if (r->runs[j].wait >= 0) {
+			n++;
+			w += r->runs[j].wait;
+			secs += r->runs[j].secs;
+		}
+	if (!n)
+		return;
+	fmtf_snprintf(line, sizeof line, "wait    %s\t%.6f s for a CPU\t(mean "
+	    "of %zu runs, %.1f%% of their time; %s)", r->name, w / (double)n,
+	    n, secs > 0 ? 100 * w / secs : 0., tm_net(r) ? "alone" : "not "
+	    "alone: other threads or children ran");
+	warn_line(line);
+}
+
 /* for -v: the mean CPU times and the peak RSS of the runs made live */
 static void cpu_log(struct trun *t, const struct row *r)
 {
@@ -203,6 +232,7 @@ static void cpu_log(struct trun *t, const struct row *r)
 	    r->name, user / (double)live, sys / (double)live, live);
 	warn_line(line);        /* warn() has no floats (fmt.h) */
 	warn("rss     %s\tpeak %ld KiB\t(max of %zu runs)", r->name, rss, live);
+	wait_log(r);
 }
 
 /* ---- measuring: row by row, interleaved, to a precision ----------------- */
@@ -562,6 +592,10 @@ void run_setup(struct trun *t)
 			tw_stdout();
 		}
 	}
+	/* each run's wait (spawn.h), read after the clock: verdicts are made
+	 * less it (tm_net), -v and --json show it; a --ready run ends at a
+	 * line, before its exit, so it has none */
+	t->ch.sp.sched = !t->p->ready;
 	t->ch.sp.ready_ctx = t->p->rx;
 	t->ch.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
 	t->ch.sp.ready_ns = (long long)(t->p->ready_to * 1e9);

@@ -115,10 +115,18 @@ start_load() {
 	busy1) bg 'while :; do :; done' ;;
 	busy2) bg 'while :; do :; done'; bg 'while :; do :; done' ;;
 	build) tree || return 1; bg "cd '$tmp/src' && while :; do make -s clean; make -s -j2; done" ;;
-	maketest) tree || return 1; bg "cd '$tmp/src' && make -s -j2 all testbin && while :; do make -s test; done" ;;
+	# clean first: the build load, killed mid-way, may have left a
+	# truncated object file behind in the same tree
+	maketest) tree || return 1; bg "cd '$tmp/src' && make -s clean && make -s -j2 all testbin && while :; do make -s test; done" ;;
 	*) echo "# timverdict: unknown load '$1'"; return 1 ;;
 	esac
 	sleep 5         # let the load settle (and the load average rise)
+	for f in $busy; do      # a load that ended measures nothing
+		/bin/kill -s 0 -- "-$(cat "$f")" 2> /dev/null && continue
+		echo "# timverdict: the $1 load ended at its start: not measured"
+		stop_load
+		return 1
+	done
 }
 
 # median of the numbers on stdin

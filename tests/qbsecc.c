@@ -11,7 +11,9 @@
  * C library may make; perf_event_open is named alone). waitid and ioctl
  * fail only in their pidfd forms; "perf_event_open_cloexec" fails
  * perf_event_open only when its flags hold PERF_FLAG_FD_CLOEXEC, as
- * kernels before 3.14 did (with EINVAL).
+ * kernels before 3.14 did (with EINVAL); "waitid_nowait" fails waitid
+ * only when its options hold WNOWAIT (as kernels before 2.6.9 had no
+ * waitid at all).
  * -0 gives COMMAND another argv[0] (a multicall binary reads its name
  * there). The filter is classic BPF installed with
  * prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER) after PR_SET_NO_NEW_PRIVS;
@@ -30,6 +32,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* the pidfd calls and the other new ones have one number on every arch
@@ -63,7 +66,7 @@
 /* PIDFD_GET_INFO: _IOWR(0xFF, 11, 64-byte struct) */
 #define PIDFD_GET_INFO_ ((uint32_t)_IOWR(0xFF, 11, char[64]))
 
-enum { PLAIN, WAITID_PIDFD, IOCTL_INFO, PERF_CLOEXEC };
+enum { PLAIN, WAITID_PIDFD, IOCTL_INFO, PERF_CLOEXEC, WAITID_NOWAIT };
 
 struct call {
 	const char *name;
@@ -114,6 +117,7 @@ static const struct call calls[] = {
 	 * --counters) */
 	{"perf_event_open", SYS_perf_event_open, X32(336), PLAIN, 0},
 	{"perf_event_open_cloexec", SYS_perf_event_open, X32(336), PERF_CLOEXEC, 0},
+	{"waitid_nowait", SYS_waitid, X32(284), WAITID_NOWAIT, 0},
 };
 #define NCALLS (sizeof calls / sizeof *calls)
 
@@ -174,6 +178,12 @@ static void one(long nr, int form, uint32_t fail)
 		NEQ_SKIP((uint32_t)nr, 3);
 		LD(argoff(4));
 		CLEAR_SKIP(8, 1);
+		RET(fail);
+		break;
+	case WAITID_NOWAIT:  /* waitid(..., options | WNOWAIT, ...) */
+		NEQ_SKIP((uint32_t)nr, 3);
+		LD(argoff(3));
+		CLEAR_SKIP(WNOWAIT, 1);
 		RET(fail);
 		break;
 	}

@@ -1116,6 +1116,78 @@ sys.exit(not (r[1]["batches"] == 12 and r[1]["comparison"]["pairs"] == 12))'
 	done
 }
 
+# a loop of the shell's builtins: one process, some 5 ms of CPU
+SPIN='i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done'
+
+# ratio.py FILE.json NET: the first comparison's ratio from the export's
+# runs, as docs/tim.md says verdicts make it: batch minima (-k1), less
+# the overhead's batch, of each run's time less its cpu_waits when NET is
+# 1; the geometric mean of the pairs' ratios (under 20 pairs)
+ratio_py() {
+	python3 -c '
+import json, math, sys
+d = json.load(open(sys.argv[1]))["results"]
+net = sys.argv[2] == "1"
+def batches(r):
+    n, t, w = r["runs_per_batch"], r["times"], r["cpu_waits"]
+    v = [a - (b if net else 0) for a, b in zip(t, w)]
+    return [min(v[i:i + n]) for i in range(0, len(v), n)]
+o = batches([r for r in d if r["overhead"]][0])
+x, y = [[a - b for a, b in zip(batches(r), o)] for r in d if not r["overhead"]]
+print(math.exp(sum(math.log(b / a) for a, b in zip(x, y)) / len(x)))' "$@"
+}
+
+@test "verdicts leave out each run's wait for a CPU when the command runs alone: beside a loop on its CPU" {
+	[ -r /proc/self/schedstat ] || skip "no /proc/PID/schedstat (a kernel without CONFIG_SCHED_INFO)"
+	/usr/bin/taskset -c 0 sh -c 'while :; do :; done' &
+	hog=$!
+	run --separate-stderr tim -v --affinity=0 -w1 -k1 -n3 -m6 --verdict --json=j.json "$SPIN" "$SPIN; :"
+	kill "$hog"
+	[ "$status" -eq 0 ]
+	echo "$stderr" | grep -F "wait    $SPIN; :$TAB"
+	[[ "$stderr" == *"tim: wait    $SPIN$TAB"*" s for a CPU$TAB(mean of 18 runs, "*"% of their time; alone)"* ]]
+	[[ "$stderr" == *"tim: wait    $SPIN; :$TAB"*" s for a CPU$TAB(mean of 18 runs, "*"% of their time; alone)"* ]]
+	grep -q '"less_cpu_waits": true' j.json
+	# the loop took turns with the other: its waits are a share of its time
+	python3 -c '
+import json
+for r in json.load(open("j.json"))["results"]:
+    if not r["overhead"]:
+        print(r["command"], sum(r["cpu_waits"]), sum(r["times"]))
+        assert sum(r["cpu_waits"]) > 0.2 * sum(r["times"])'
+	# the verdict's ratio is that of the times less the waits, not of the times
+	got=$(sed -n 's/.*"comparison": {.*"ratio": \([^,]*\),.*/\1/p' j.json)
+	net=$(ratio_py j.json 1)
+	wall=$(ratio_py j.json 0)
+	echo "got $got, less the waits $net, whole $wall"
+	awk -v g="$got" -v n="$net" 'BEGIN { exit !((g / n - 1) ^ 2 < 1e-18) }'
+	awk -v g="$got" -v w="$wall" 'BEGIN { exit !((g / w - 1) ^ 2 > 1e-12) }'
+}
+
+@test "verdicts keep the waits of a command that runs a child, of a --read replay, and where waitid has no WNOWAIT" {
+	run --separate-stderr tim -v -w0 -k1 -n3 -m4 --verdict --json=k.json "$SPIN" "$SPIN; /bin/true"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"tim: wait    $SPIN; /bin/true$TAB"*"% of their time; not alone: other threads or children ran)"* ]]
+	grep -q '"less_cpu_waits": false' k.json
+	got=$(sed -n 's/.*"comparison": {.*"ratio": \([^,]*\),.*/\1/p' k.json)
+	wall=$(ratio_py k.json 0)
+	awk -v g="$got" -v w="$wall" 'BEGIN { exit !((g / w - 1) ^ 2 < 1e-18) }'
+	# a --save file holds no waits: its replay compares the times
+	run tim -w0 -k1 -n3 -m4 --verdict -s r.tsv "$SPIN" "$SPIN; :"
+	[ "$status" -eq 0 ]
+	run --separate-stderr tim -v -w0 -k1 -n3 -m4 --verdict -r r.tsv --json=r.json "$SPIN" "$SPIN; :"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" != *"tim: wait "* ]]
+	grep -q '"less_cpu_waits": false' r.json
+	grep -q '"cpu_waits": \[null, null, null' r.json
+	# a kernel without waitid's WNOWAIT (before 2.6.9): timed, no waits
+	run --separate-stderr "$TESTBIN/qbsecc" ENOSYS waitid_nowait -- "$QB" tim -v -w0 -k1 -n3 -m4 --verdict --json=s.json "$SPIN" "$SPIN; :"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" != *"tim: wait "* ]]
+	grep -q '"less_cpu_waits": false' s.json
+	grep -q '"cpu_waits": \[null, null, null' s.json
+}
+
 @test "--baseline with --verdict: the gate: 0 no slower, 7 slower, 10 differs upwards, 9 undecided" {
 	batches a 1 1.01 0.99 1 > base.tsv
 	tim $B -m4 -r base.tsv --json base.json a > /dev/null

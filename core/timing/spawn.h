@@ -2,7 +2,9 @@
  *
  * vfork (no page-table copy; the parent sleeps until the exec) + execve,
  * then wait4, with the monotonic clock (clock.h) read just before the
- * spawn and just after wait4 returns, so only the child is timed. The
+ * spawn and just after wait4 returns, so only the child is timed (or,
+ * asked for the child's run delay, just after waitid(WNOWAIT) sees the
+ * exit: the zombie's /proc/PID/schedstat is read, then it is reaped). The
  * child gets the parent's environment plus TIM_SEQ=<seq>. Two forms: a
  * shell line (`/bin/sh -c CMD`) or a program and its words (no shell).
  * The child's stdout and stderr are the parent's, or another fd each
@@ -45,6 +47,10 @@ struct spawner {
 	 * until these counters are opened on it; the clock starts at its
 	 * release (counters.h) */
 	struct ctrs *ctr;
+	/* nonzero: read the child's run delay (spawn_res.wait), without a
+	 * ready test: between its exit and its reaping (waitid's WNOWAIT),
+	 * after the clock, so untimed */
+	int sched;
 };
 #define SPAWN_LINE 4096
 
@@ -64,6 +70,13 @@ struct spawn_res {
 	int late;               /* or ready_ns passed without the line */
 	long long ctr[CTR_N];   /* rusage's faults and switches; with
 	                         * sp->ctr the events, else -1 */
+	/* with sp->sched, from /proc/PID/schedstat (Linux 2.6.23 on, with
+	 * CONFIG_SCHED_INFO), else -1: the seconds the child's own process
+	 * (its first thread; not its children or other threads) waited,
+	 * runnable, for a CPU (the kernel's run delay: other work's turns),
+	 * and the seconds it ran. utime + stime above that: other threads
+	 * or children ran too */
+	double wait, ran;
 };
 
 /* copy env (NULL-terminated) once; -1 with errno ENOMEM on failure */
