@@ -64,6 +64,8 @@ setup() { has_applet tim && cd "$BATS_TEST_TMPDIR" && export -n LC_PM; }
 	[[ "$stderr" != *" left)"* ]]
 	run --separate-stderr tim --progress=always --precision=0.000000001% \
 	    --budget=1s -w0 -n3 -m2 -o0 'sleep 0.05'
+	# (once in some hundred runs of make test it was not 6: say what)
+	echo "status $status; stdout: $output; stderr: ${stderr//$'\r'/ | }"
 	[ "$status" -eq 6 ]
 	[[ "$stderr" =~ "  round "[0-9]+"  "[^$'\r']*" ms  "[0-9]+\.[0-9]" s ("[0-9]+\.[0-9]" s left)" ]]
 }
