@@ -594,8 +594,11 @@ void run_setup(struct trun *t)
 	}
 	/* each run's wait (spawn.h), read after the clock: verdicts are made
 	 * less it (tm_net), -v and --json show it; a --ready run ends at a
-	 * line, before its exit, so it has none */
-	t->ch.sp.sched = !t->p->ready;
+	 * line, before its exit, so it has none. Only where it is used: the
+	 * read costs some 20 us a run, untimed (a run of /bin/true 4 %
+	 * longer between runs: docs/studies/2026-12-07-tim-cpu-wait.md) */
+	t->ch.sp.sched = !t->p->ready && (t->md->nrow - t->md->first > 1 ||
+	    t->p->verbose || t->p->exp[0]);
 	t->ch.sp.ready_ctx = t->p->rx;
 	t->ch.sp.grace_ns = 1000000000; /* TERM to KILL under --ready */
 	t->ch.sp.ready_ns = (long long)(t->p->ready_to * 1e9);
