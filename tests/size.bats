@@ -31,8 +31,8 @@ need_musl() { command -v musl-gcc >/dev/null || skip "musl-gcc not installed (mu
 # tim's budget is 117,500 and the whole's 205,800 since 2026-12-07:
 # verdicts less each run's wait for a CPU (issue 40: the schedstat read
 # after the clock, the alone test, the -v line, the JSON's cpu_waits),
-# 1,552 bytes (Debian 12: tim 115,600 -> 117,152, whole 203,808 ->
-# 205,408).
+# 1,488 bytes (Debian 12: tim 115,600 -> 117,088, whole 203,808 ->
+# 205,360).
 # README.md states the whole, tails, headtail and pf budgets (readme.bats).
 #   measured 2026-12-06 on main after issues 38-40's work, Debian 12:
 #             headtail 49,448  pf 96,576  pgrep 71,232  pidof 37,120

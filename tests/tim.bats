@@ -1193,6 +1193,27 @@ for r in json.load(open("j.json"))["results"]:
 	grep -q '"cpu_waits": \[null, null, null' s.json
 }
 
+@test "the wait is read only where it is used: two commands, -v or --json; not for one command alone" {
+	command -v strace >/dev/null || skip "strace not installed"
+	emu_skip "strace sees qemu-user's own system calls beside the guest's"
+	strace -qq -e trace=waitid,openat -o one.tr "$QB" tim -N -w0 -k1 -n3 -m2 /bin/true > /dev/null
+	strace -qq -e trace=waitid,openat -o two.tr "$QB" tim -N -w0 -k1 -n3 -m2 /bin/true /bin/true > /dev/null
+	strace -qq -e trace=waitid,openat -o v.tr "$QB" tim -v -N -w0 -k1 -n3 -m2 /bin/true 2> /dev/null > /dev/null
+	run grep -c -e WNOWAIT -e schedstat one.tr
+	[ "$output" = 0 ]
+	# each timed run (-N measures no overhead): once waited for without
+	# reaping, its schedstat then opened
+	run grep -c 'WNOWAIT' two.tr
+	[ "$output" -eq 12 ]
+	run grep -c '/schedstat' two.tr
+	[ "$output" -eq 12 ]
+	run grep -c 'WNOWAIT' v.tr
+	[ "$output" -eq 6 ]
+	strace -qq -e trace=waitid,openat -o j.tr "$QB" tim --json=j.json -N -w0 -k1 -n3 -m2 /bin/true > /dev/null
+	run grep -c 'WNOWAIT' j.tr
+	[ "$output" -eq 6 ]
+}
+
 @test "--baseline with --verdict: the gate: 0 no slower, 7 slower, 10 differs upwards, 9 undecided" {
 	batches a 1 1.01 0.99 1 > base.tsv
 	tim $B -m4 -r base.tsv --json base.json a > /dev/null

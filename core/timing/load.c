@@ -1,36 +1,9 @@
 /* load.c: the machine's load from /proc (load.h). */
-#include <fcntl.h>
 #include <sched.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "timing/load.h"
-
-/* the start of a /proc file, NUL-terminated; "" when it cannot be read */
-static void head(const char *path, char *b, size_t cap)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, b, cap - 1);
-
-	b[n > 0 ? n : 0] = 0;
-	if (fd >= 0)
-		close(fd);
-}
-
-/* the whole part of a number ("6" of "6.63") after blanks at *s, which
- * moves past it all; -1 when there is none */
-static long long num(const char **s)
-{
-	long long x = -1;
-
-	for (; **s == ' '; ++*s)
-		;
-	for (; **s >= '0' && **s <= '9'; ++*s)
-		x = (x < 0 ? 0 : x) * 10 + (**s - '0');
-	for (; **s == '.' || (**s >= '0' && **s <= '9'); ++*s)
-		;
-	return x;
-}
+#include "timing/procfs.h"
 
 /* the CPUs tim may run on (sysconf's count would link 1.2 kB); none
  * known (more than a cpu_set_t holds): so many that none is busy */
@@ -57,20 +30,20 @@ void load_look(struct load *l)
 	int i;
 
 	/* "0.52 0.58 0.59 3/456 12345": runnable/all, tim itself one */
-	head("/proc/loadavg", b, sizeof b);
-	if ((x = num(&s)) > l->load1)
+	pfs_head("/proc/loadavg", b, sizeof b);
+	if ((x = pfs_num(&s)) > l->load1)
 		l->load1 = x;
-	num(&s);
-	num(&s);
-	if ((x = num(&s)) >= 1 && *s == '/') {
+	pfs_num(&s);
+	pfs_num(&s);
+	if ((x = pfs_num(&s)) >= 1 && *s == '/') {
 		l->run += x - 1;
 		l->n++;
 	}
 	/* "cpu  user nice system idle iowait irq softirq steal ...": the
 	 * first 8 are all the time, the 8th the stolen */
-	head("/proc/stat", b, sizeof b);
+	pfs_head("/proc/stat", b, sizeof b);
 	for (s = b + 4, v[8] = i = 0; i < 8 && !strncmp(b, "cpu ", 4) &&
-	    (v[i] = num(&s)) >= 0; i++)
+	    (v[i] = pfs_num(&s)) >= 0; i++)
 		v[8] += v[i];
 	if (i < 8)
 		return;

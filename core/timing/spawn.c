@@ -18,6 +18,7 @@
 #include "lib/clock.h"
 #include "libc/fmt.h"
 #include "lib/out.h"
+#include "timing/procfs.h"
 #include "timing/spawn.h"
 
 #define SEQ_CAP 32      /* "TIM_SEQ=" + 20 digits */
@@ -251,31 +252,18 @@ static int proc_ours(void)
  * held at the counters' gate) into ran and wait, seconds; -1 when none */
 static int sched_read(pid_t pid, double *ran, double *wait)
 {
-	char path[48], b[96], *s = b;
-	long long v[2] = {0, 0};
-	ssize_t l;
-	int fd, i;
+	char path[48], b[96];
+	const char *s = b;
+	long long x, y;
 
 	if (!proc_ours())
 		return -1;
 	fmt_snprintf(path, sizeof path, "/proc/%ld/schedstat", (long)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	pfs_head(path, b, sizeof b);
+	if ((x = pfs_num(&s)) < 0 || (y = pfs_num(&s)) < 0)
 		return -1;
-	l = read(fd, b, sizeof b - 1);
-	close(fd);
-	if (l <= 0)
-		return -1;
-	b[l] = 0;
-	for (i = 0; i < 2; i++) {       /* nanoseconds, below 3 years */
-		if (*s < '0' || *s > '9')
-			return -1;
-		while (*s >= '0' && *s <= '9' && v[i] < 100000000000000000LL)
-			v[i] = v[i] * 10 + (*s++ - '0');
-		if (*s++ != ' ')
-			return -1;
-	}
-	*ran = (double)v[0] / 1e9;
-	*wait = (double)v[1] / 1e9;
+	*ran = (double)x / 1e9;
+	*wait = (double)y / 1e9;
 	return 0;
 }
 
